@@ -1,0 +1,16 @@
+"""cardkit: the rules of War (and variants), Switch and Écarté, with computer players.
+
+Every game module (``cardkit.ecarte``, ``cardkit.war``, ``cardkit.switch``) follows the protocol in
+DESIGN.md: ``new_game(rules=None, *, seed=None, deck=None, ...)`` returns a state with
+``current_player``, ``legal_actions()``, ``apply(action)``, ``is_over``, ``winner``,
+``observation(seat)``, ``clone()``, ``to_json()``/``from_json()`` and an explained ``log``.
+"""
+from .cards import (Card, Rank, Suit, SUITS, JOKER, parse_card, parse_cards, cards_text,
+                    standard_pack, piquet_pack, shuffled)
+from .core import Action, Event, GameState, IllegalAction
+from .i18n import _
+
+__all__ = ["Card", "Rank", "Suit", "SUITS", "JOKER", "parse_card", "parse_cards", "cards_text",
+           "standard_pack", "piquet_pack", "shuffled", "Action", "Event", "GameState",
+           "IllegalAction", "_"]
+__version__ = "0.1.0"
