@@ -158,6 +158,12 @@ class Card:
     def __repr__(self) -> str:
         return f"Card('{self}')"
 
+    def __copy__(self) -> "Card":
+        return self  # immutable: copies are the card itself (keeps state clones cheap)
+
+    def __deepcopy__(self, memo) -> "Card":
+        return self
+
     @classmethod
     def joker(cls) -> "Card":
         return cls(Rank.JOKER, None)

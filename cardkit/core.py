@@ -35,6 +35,10 @@ _BARE_VERBS = ("draw", "propose", "accept", "refuse", "stand", "pass", "steal", 
                "challenge", "last card")
 
 
+def _card_key(c: Card) -> tuple:
+    return (9 if c.suit is None else "SHDC".index(c.suit.letter), int(c.rank))
+
+
 @dataclass(frozen=True)
 class Action:
     """A move. ``kind`` is the verb; ``cards`` the cards it names; ``word`` a word argument.
@@ -42,11 +46,18 @@ class Action:
     Text forms: ``play K♥``, ``discard 7♠ 8♦`` (``discard`` with no card: the dealer discards
     none in Écarté), ``top 9♣``, ``announce king``, ``choose hearts``, and the bare verbs
     ``draw propose accept refuse stand pass steal flip slap challenge``, ``last card``.
+    The cards of a ``discard`` are a set: they are kept in one canonical order (suits ♠♥♦♣, then
+    rank), so two texts naming the same cards give equal actions.
     """
 
     kind: str
     cards: tuple[Card, ...] = ()
     word: str | None = None
+
+    def __post_init__(self):
+        if self.kind == "discard":
+            # a discard is a set of cards: one canonical order, so "discard 8♦ 7♠" == "discard 7♠ 8♦"
+            object.__setattr__(self, "cards", tuple(sorted(self.cards, key=_card_key)))
 
     def __str__(self) -> str:
         if self.kind in _CARD_VERBS:
@@ -149,6 +160,8 @@ class GameState:
     """
 
     GAME: ClassVar[str] = ""
+    #: attributes apply() does not deep-copy for its rollback: append-only or immutable ones
+    _NOT_COPIED: ClassVar[frozenset] = frozenset({"log", "actions", "_setup", "rules"})
     _new_game: ClassVar[Callable[..., "GameState"]]
 
     def __init__(self):
@@ -195,12 +208,18 @@ class GameState:
         if self.is_over:
             raise IllegalAction(f"{action}: the game is over")
         self._check(action)
-        backup = copy.deepcopy(self.__dict__)
+        # safety net: a rule that fails half-way must not leave a changed state. The log only
+        # grows, so it is truncated rather than copied; everything else is deep-copied.
+        keep = {k: v for k, v in self.__dict__.items() if k in self._NOT_COPIED}
+        backup = copy.deepcopy({k: v for k, v in self.__dict__.items() if k not in self._NOT_COPIED})
+        n_log = len(self.log)
         try:
             self._apply(action)
         except BaseException:
             self.__dict__.clear()
             self.__dict__.update(backup)
+            self.__dict__.update(keep)
+            del self.log[n_log:]
             raise
         self.actions.append(str(action))
         return self
