@@ -1,0 +1,147 @@
+"""Helpers for headless widget tests (DESIGN.md "Tests", layer 2).
+
+- :func:`all_widget_states` — ``get_state()`` of every live widget, the way a browser sees them
+  (ipywidgets sends all of them on page load, displayed or not).
+- :func:`assert_no_hidden_cards` — scan those states for hidden cards in every text form
+  (``K♥``, ``KH``, ``king of hearts``).
+- :func:`forge_state` / :func:`forge_click` — what a hostile browser can send: any trait update,
+  a click on any button (even a disabled or hidden one).
+- :class:`HandlerErrors` — ``Button.click()`` swallows handler exceptions (it logs a warning on
+  the ``traitlets`` logger outside IPython); this collects them so a test can fail on them.
+  ``tests/conftest.py`` installs one around every test (see ``widget_hygiene``).
+"""
+from __future__ import annotations
+
+import json
+import logging
+import re
+import sys
+from collections.abc import Iterable
+from typing import Any
+
+from cardkit.cards import Card
+
+
+def live_widgets() -> list[Any]:
+    """Every widget that is still open (``ipywidgets.widgets.widget._instances``)."""
+    if "ipywidgets" not in sys.modules:
+        return []
+    from ipywidgets.widgets import widget
+    return list(widget._instances.values())
+
+
+def all_widget_states() -> dict[str, dict]:
+    """``{model_id: get_state()}`` for every live widget (bytes buffers as their repr)."""
+    return {w.model_id: w.get_state() for w in live_widgets()}
+
+
+def states_text(states: dict[str, dict] | None = None) -> str:
+    """The states as one JSON text (non-ASCII kept, so ``♥`` stays ``♥``)."""
+    if states is None:
+        states = all_widget_states()
+    return json.dumps(states, ensure_ascii=False, default=repr, sort_keys=True)
+
+
+def card_forms(card: Card) -> list[str]:
+    """Every text form a card could leak in: ``K♥``, ``KH``, ``king of hearts`` (and the words
+    the parts use, which equal the name in English)."""
+    from widgets.parts import card_label, card_words
+    return sorted({str(card), card.code, card.name, card_label(card), card_words(card)})
+
+
+def _pattern(form: str) -> re.Pattern:
+    # a card code must stand alone: "AS" in "CLASS" or "0♥" in "10♥" is not a card
+    return re.compile(r"(?<![0-9A-Za-z])" + re.escape(form) + r"(?![0-9A-Za-z])",
+                      re.IGNORECASE if " " in form else 0)
+
+
+def find_hidden_cards(cards: Iterable[Card], text: str | None = None) -> list[tuple[Card, str, str]]:
+    """``(card, form, context)`` for each hidden card form found in ``text`` (default: the
+    serialized states of all live widgets)."""
+    if text is None:
+        text = states_text()
+    found = []
+    for card in cards:
+        for form in card_forms(card):
+            m = _pattern(form).search(text)
+            if m:
+                found.append((card, form, text[max(0, m.start() - 80): m.end() + 80]))
+    return found
+
+
+def assert_no_hidden_cards(cards: Iterable[Card], states: dict[str, dict] | None = None) -> None:
+    """Fail if any of ``cards`` (the cards the viewer must not see) appears in any synced trait
+    of any live widget: value, description, tooltip, CSS classes, layout…"""
+    cards = list(cards)
+    assert cards, "assert_no_hidden_cards needs the hidden cards to look for"
+    found = find_hidden_cards(cards, states_text(states))
+    assert not found, "hidden cards reach the browser:\n" + "\n".join(
+        f"  {card} as {form!r} in …{context}…" for card, form, context in found)
+
+
+def forge_state(widget: Any, **state: Any) -> None:
+    """Set traits the way a browser's ``update`` message does (``set_state``; read-only too)."""
+    widget.set_state(state)
+
+
+def forge_click(button: Any) -> None:
+    """Send a button the ``click`` custom message a browser sends (works on disabled buttons)."""
+    button._handle_button_msg(None, {"event": "click"}, [])
+
+
+class HandlerErrors(logging.Handler):
+    """Collects the warnings ipywidgets logs when a callback raised (``Exception in callback``).
+
+    Use as a context manager: ``with HandlerErrors() as errs: ...; errs.check()``.
+    """
+
+    LOGGERS = ("traitlets",)
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.getMessage().startswith(("Exception in callback", "Exception in widget method")):
+            self.records.append(record)
+
+    def __enter__(self) -> "HandlerErrors":
+        for name in self.LOGGERS:
+            logging.getLogger(name).addHandler(self)
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        for name in self.LOGGERS:
+            logging.getLogger(name).removeHandler(self)
+
+    def messages(self) -> list[str]:
+        return [self.format(r) if r.exc_info is None else
+                r.getMessage() + "\n" + logging.Formatter().formatException(r.exc_info)
+                for r in self.records]
+
+    def check(self) -> None:
+        """Fail if a widget callback raised."""
+        assert not self.records, "a widget callback raised:\n" + "\n".join(self.messages())
+
+
+def table_errors() -> list[tuple[Any, BaseException]]:
+    """``(table, exception)`` for every error a live table's safe handlers caught."""
+    if "widgets.parts" not in sys.modules:
+        return []
+    from widgets.parts import TableBase
+    return [(w, e) for w in live_widgets() if isinstance(w, TableBase) for e in w.errors]
+
+
+def assert_no_table_errors() -> None:
+    """Fail if any live table's ``errors`` is not empty (a handler raised and was caught)."""
+    import traceback
+    errs = table_errors()
+    assert not errs, "a table's click handler raised:\n" + "\n".join(
+        f"{t!r}: " + "".join(traceback.format_exception(e)) for t, e in errs)
+
+
+def close_all_widgets() -> None:
+    """``Widget.close_all()`` if ipywidgets was imported."""
+    if "ipywidgets" in sys.modules:
+        from ipywidgets import Widget
+        Widget.close_all()
