@@ -107,6 +107,8 @@ def test_observations_never_show_hidden_cards(seed):
         for seat in (0, 1):
             o = s.observation(seat)
             hidden = set(s.hands[1 - seat]) | set(s.stock) | set(s.discards[1 - seat])
+            if s.king_announced is not None:           # announcing shows the king (§3.3)
+                hidden.discard(s.king_of_trumps())
             shown = set(o["hand"]) | {o["turn_up"]} | {c for _p, c in o["trick"]}
             shown |= {c for _t, _p, c in o["played"]} | set(o["own_discards"])
             assert not (hidden & shown)
