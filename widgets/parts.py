@@ -611,7 +611,8 @@ class TableBase(ipw.VBox):
 
     ``TableBase(*, seat=0, narrow=False, **box_kwargs)``. Gives a table:
 
-    - ``css`` (a :class:`Style`) and ``what_now`` (a :class:`WhatNow`) to place in its children;
+    - ``css`` (a :class:`Style`), ``what_now`` (a :class:`WhatNow`) and ``log_view`` (a
+      :class:`LogView`) to place in its children (the CSS must be among them);
     - ``message(text, rule="", *, tone="info")`` — fill "What now";
     - ``safe(fn)`` — wrap every click handler: an :class:`cardkit.IllegalAction` is shown as a
       ``"warn"`` message (its text names the rule) and kept in ``refusals``; any other exception
@@ -622,6 +623,9 @@ class TableBase(ipw.VBox):
     - :meth:`row` / :meth:`column` — boxes that follow that layout;
     - a short, stable ``repr`` (``EcarteTable(seat=0)``) so nbval's text/plain output is stable;
       subclasses may override :meth:`_repr_args`.
+
+    Careful: a widget already has traits named ``log`` (a ``logging.Logger``), ``layout``,
+    ``children``, ``tooltip``, ``box_style``…; don't use these names for a table's own parts.
     """
 
     GENERIC_ERROR = "Sorry, something went wrong with that click. Try again, or start a new game."
@@ -633,6 +637,7 @@ class TableBase(ipw.VBox):
         self.refusals: list[IllegalAction] = []
         self.css = Style()
         self.what_now = WhatNow()
+        self.log_view = LogView()
         self.add_class("ck-table")
         self._narrow = False
         self.narrow = narrow

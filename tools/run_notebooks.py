@@ -1,0 +1,127 @@
+#!/usr/bin/env python
+"""Execute notebooks in place, so that their stored outputs are exactly what ``pytest --nbval``
+will compare.
+
+    .venv/bin/python tools/run_notebooks.py                      # every lessons/**/*.ipynb
+    .venv/bin/python tools/run_notebooks.py lessons/01_war.ipynb # just these
+
+Runs each notebook the way nbval does: a kernel from the running interpreter's environment (like
+``--nbval-current-env``), started in the notebook's own folder, cells in order, skipping the cells
+nbval skips (``# NBVAL_SKIP`` / tag ``nbval-skip``) and letting the cells nbval expects to raise
+(``# NBVAL_RAISES_EXCEPTION`` / tags ``nbval-raises-exception``, ``raises-exception``) raise. The
+notebook's kernelspec stays as it is (``python3``, for JupyterLab and Voilà); widget state is
+stored so the saved notebook still shows its tables; no timing metadata is written. Exits 1 if a
+cell fails.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+import ipykernel.kernelspec
+import nbformat
+from jupyter_client.kernelspec import KernelSpecManager
+from jupyter_client.manager import AsyncKernelManager
+from nbclient import NotebookClient
+from nbclient.exceptions import CellExecutionError
+from traitlets import default
+
+ROOT = Path(__file__).resolve().parent.parent
+CURRENT_ENV = ":cardkit-current-env"
+TIMEOUT = 300  # seconds per cell, as in the pytest settings (conftest.py)
+
+
+class _CurrentEnvSpecs(KernelSpecManager):
+    """Kernel specs plus one for ipykernel in this interpreter's environment."""
+
+    def get_kernel_spec(self, kernel_name):
+        if kernel_name == CURRENT_ENV:
+            return self.kernel_spec_class(resource_dir=ipykernel.kernelspec.RESOURCES,
+                                          **ipykernel.kernelspec.get_kernel_dict())
+        return super().get_kernel_spec(kernel_name)
+
+
+def _markers(cell) -> set[str]:
+    """nbval's markers of a cell: comment lines (``# NBVAL_SKIP``) and tags, lower-cased."""
+    found = {t.lower() for t in cell.get("metadata", {}).get("tags", [])}
+    for line in cell.get("source", "").splitlines():
+        line = line.strip()
+        if line.startswith("#"):
+            word = line.lstrip("#").strip().lower()
+            if word.startswith(("nbval_", "pytest_validate_")):
+                found.add(word.replace("_", "-"))
+    return found
+
+
+class _CurrentEnvKernelManager(AsyncKernelManager):
+    @default("kernel_spec_manager")
+    def _kernel_spec_manager_default(self):
+        return _CurrentEnvSpecs(data_dir=self.data_dir)
+
+
+class _NbvalLikeClient(NotebookClient):
+    """Runs cells as nbval does: skips the skipped ones, lets the expected exceptions raise."""
+
+    async def async_execute_cell(self, cell, cell_index, execution_count=None, store_history=True):
+        marks = _markers(cell)
+        if cell.cell_type != "code" or "nbval-skip" in marks:
+            return cell
+        added = ("nbval-raises-exception" in marks
+                 and "raises-exception" not in cell.metadata.get("tags", []))
+        if added:
+            cell.metadata.setdefault("tags", []).append("raises-exception")
+        try:
+            return await super().async_execute_cell(cell, cell_index, execution_count,
+                                                    store_history)
+        finally:
+            if added:
+                cell.metadata.tags.remove("raises-exception")
+                if not cell.metadata.tags:
+                    del cell.metadata["tags"]
+
+
+def run_notebook(path: Path, timeout: int = TIMEOUT) -> float:
+    """Execute ``path`` in place; return the seconds it took. Raises ``CellExecutionError``."""
+    nb = nbformat.read(path, as_version=4)
+    client = _NbvalLikeClient(nb, kernel_name=CURRENT_ENV,
+                              kernel_manager_class=_CurrentEnvKernelManager, timeout=timeout, record_timing=False,
+                              store_widget_state=True,
+                              resources={"metadata": {"path": str(path.parent.resolve())}})
+    start = time.perf_counter()
+    client.execute()
+    took = time.perf_counter() - start
+    nbformat.write(nb, path)
+    return took
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("paths", nargs="*", type=Path,
+                        help="notebooks or folders (default: lessons/)")
+    parser.add_argument("--timeout", type=int, default=TIMEOUT, help="seconds per cell")
+    args = parser.parse_args(argv)
+    paths = args.paths or [ROOT / "lessons"]
+    notebooks = []
+    for p in paths:
+        if p.is_dir():
+            notebooks += sorted(q for q in p.rglob("*.ipynb") if ".ipynb_checkpoints" not in q.parts)
+        elif p.suffix == ".ipynb" and p.exists():
+            notebooks.append(p)
+        else:
+            parser.error(f"not a notebook or folder: {p}")
+    failed = 0
+    for nb in notebooks:
+        try:
+            took = run_notebook(nb, args.timeout)
+        except CellExecutionError as e:
+            failed += 1
+            sys.stderr.write(f"FAILED {nb}:\n{e}\n")
+        else:
+            sys.stdout.write(f"ran {nb} in {took:.1f} s\n")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
