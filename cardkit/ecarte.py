@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import html
 import itertools
+import re
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -114,8 +115,19 @@ class EcarteRules:
         return cls(**{"name": "classic", "must_trump": True, "scoring": "classic", **options})
 
 
-def _name(p: int, names) -> str:
-    return names[p]
+_YOU_VERBS = re.compile(r"\b(You|you)( \(non-dealer\))? (deals|plays|proposes|accepts|refuses|discards|"
+                        r"gets|leads|announces|wins|reaches|scores|took|stood)\b")
+
+
+def _agree(text: str, you: str) -> str:
+    """English agreement for a player named "You" (a table's own seat): "You wins" → "You win",
+    and "so You score" → "so you score". Other names and languages are left as they are."""
+    if you != "You" or "You" not in text:
+        return text
+    text = _YOU_VERBS.sub(lambda m: m.group(1) + (m.group(2) or "") + " " + (
+        m.group(3) if m.group(3) in ("took", "stood") else m.group(3)[:-2] if m.group(3).endswith(
+            ("ches", "shes")) else m.group(3)[:-1]), text)
+    return text[:1] + re.sub(r"\bYou\b", "you", text[1:])
 
 
 class EcarteState(GameState):
@@ -169,7 +181,7 @@ class EcarteState(GameState):
             "3.1", {"turn_up": self.turn_up, "hand": self.hand_number})
         if self.turn_up.rank is Rank.KING:
             self._score(d, 1, "turn_up_king",
-                        _("The turn-up is a king ({card}): the dealer, {dealer}, scores 1 point at "
+                        _("The turn-up is a king ({card}): the dealer ({dealer}) scores 1 point at "
                           "once (§3.1).").format(card=self.turn_up, dealer=names[d]), "3.1")
 
     def _next_deck(self) -> list[Card]:
@@ -178,7 +190,7 @@ class EcarteState(GameState):
         return shuffled(piquet_pack(), self.rng)
 
     def _log(self, kind, player, text, rule="", data=None):
-        self.log.append(Event(kind, player, text, rule, dict(data or {})))
+        self.log.append(Event(kind, player, _agree(text, _("You")), rule, dict(data or {})))
 
     def _score(self, player: int, points: int, kind: str, text: str, rule: str) -> None:
         self.scores[player] += points
@@ -386,7 +398,7 @@ class EcarteState(GameState):
         drawn, self.stock = self.stock[:len(cards)], self.stock[len(cards):]
         self.hands[p].extend(drawn)
         n = len(cards)
-        self._log("discard", p, _("{who} discards {n} and draws {n} from the stock; {left} left "
+        self._log("discard", p, _("{who} discards {n} and gets {n} new from the stock; {left} left "
                                   "(§3.2).").format(who=self.names[p], n=n, left=len(self.stock)),
                   "3.2", {"discarded": cards, "drawn": drawn})
         if p == self.non_dealer:
