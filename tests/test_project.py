@@ -1,0 +1,139 @@
+"""Checks of the project's own promises: pins, README, configuration, layering
+(notes/jupyter-ecosystem.md §7 turns known Voilà/Binder/nbval bugs into these checks)."""
+from __future__ import annotations
+
+import ast
+import importlib.metadata
+import json
+import re
+import subprocess
+import sys
+import tomllib
+import urllib.parse
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+
+
+def _requirements() -> list[str]:
+    lines = (ROOT / "binder" / "requirements.txt").read_text().splitlines()
+    return [ln.split("#")[0].strip() for ln in lines if ln.split("#")[0].strip()]
+
+
+def test_binder_pins_the_widget_stack_to_the_installed_versions():
+    reqs = _requirements()
+    pins = dict(r.split("==") for r in reqs if "==" in r)
+    for name in ("voila", "ipywidgets", "jupyterlab_widgets"):
+        assert name in pins, f"binder/requirements.txt must pin {name} exactly"
+    for name, version in pins.items():
+        assert importlib.metadata.version(name) == version, (
+            f"binder pins {name}=={version} but the tests ran with "
+            f"{importlib.metadata.version(name)}")
+    assert "." in reqs, "binder/requirements.txt must install this repository ('.')"
+
+
+def test_binder_python_version():
+    runtime = (ROOT / "binder" / "runtime.txt").read_text().strip()
+    m = re.fullmatch(r"python-3\.(\d+)", runtime)
+    assert m, runtime
+    low = re.search(r">=\s*3\.(\d+)", PYPROJECT["project"]["requires-python"])
+    assert int(m.group(1)) >= int(low.group(1))
+    assert not (ROOT / ".binder").exists(), "repo2docker refuses both binder/ and .binder/"
+
+
+def _badge_urlpaths() -> list[str]:
+    return re.findall(r"mybinder\.org/v2/[^)\s]*?[?&]urlpath=([^)&\s]+)", README)
+
+
+def test_readme_binder_badge_opens_an_existing_voila_app():
+    paths = _badge_urlpaths()
+    assert paths, "the README has no Binder badge with urlpath="
+    for raw in paths:
+        # voila#776: a leading slash redirects to /tree/voila/... and 404s
+        assert not raw.startswith(("%2F", "%2f", "/")), raw
+        path = urllib.parse.unquote(raw)
+        assert path.startswith("voila/render/"), path
+        assert (ROOT / path.removeprefix("voila/render/")).is_file(), path
+
+
+def test_notebooks_named_in_readme_exist():
+    named = set(re.findall(r"lessons/[\w.-]+\.ipynb", README))
+    assert "lessons/ecarte_app.ipynb" in named
+    missing = sorted(n for n in named if not (ROOT / n).is_file())
+    assert not missing, f"the README names notebooks that do not exist: {missing}"
+
+
+def test_readme_quick_start_and_ci_run_the_same_commands():
+    assert "./dev app" in README and "voila lessons/ecarte_app.ipynb" in README
+    assert "http://localhost:8866" in README
+    assert "./dev test" in README and "pytest --nbval" in README
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert ci.startswith("#!/usr/bin/env bash") and "set -euo pipefail" in ci
+    assert re.search(r"^\./dev test$", ci, re.MULTILINE)
+    dev = (ROOT / "dev").read_text()
+    assert 'lessons/${game}_app.ipynb' in dev and "pytest --nbval" in dev
+
+
+def test_pytest_options_avoid_nbdime():
+    # nbval#230: --nbdime breaks on pytest 9
+    opts = PYPROJECT["tool"]["pytest"]["ini_options"]
+    assert "--nbdime" not in str(opts.get("addopts", ""))
+    assert "lessons" in opts["testpaths"]
+
+
+def test_voila_configuration():
+    conf = json.loads((ROOT / "voila.json").read_text())
+    voila = conf["VoilaConfiguration"]
+    assert voila["template"] == "lab"
+    assert voila["strip_sources"] is True and voila["show_tracebacks"] is False
+    culling = conf["MappingKernelManager"]
+    assert culling["cull_idle_timeout"] > 0 and culling["cull_interval"] > 0   # voila#617, #849
+
+
+def test_one_widgets_8_front_end_is_installed():
+    # voila#1539: a widgets-7 lab extension next to the widgets-8 one breaks every app
+    ext = Path(sys.prefix) / "share" / "jupyter" / "labextensions" / "@jupyter-widgets"
+    found = sorted(p.name for p in ext.iterdir()) if ext.is_dir() else []
+    assert found == ["jupyterlab-manager"], found
+    version = json.loads((ext / "jupyterlab-manager" / "package.json").read_text())["version"]
+    assert version.startswith("5."), version
+
+
+def _python_files(folder: str) -> list[Path]:
+    return sorted((ROOT / folder).rglob("*.py"))
+
+
+def test_widgets_never_print():
+    # voila#483: print() in a callback shows nothing in Voilà (and breaks nbval in notebooks)
+    for path in _python_files("widgets"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "print":
+                raise AssertionError(f"{path.relative_to(ROOT)}:{node.lineno} calls print()")
+
+
+def test_cardkit_imports_no_jupyter():
+    banned = ("ipywidgets", "IPython", "ipykernel", "traitlets", "widgets")
+    for path in _python_files("cardkit"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import) else
+                     [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level
+                     else [])
+            for name in names:
+                assert name.split(".")[0] not in banned, f"{path.relative_to(ROOT)} imports {name}"
+    code = ("import importlib, pkgutil, sys, cardkit\n"
+            "for m in pkgutil.iter_modules(cardkit.__path__): importlib.import_module('cardkit.' + m.name)\n"
+            "print(sorted(n for n in ('ipywidgets', 'IPython', 'ipykernel') if n in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                         check=True).stdout.strip()
+    assert out == "[]", out
+
+
+def test_lessons_import_ipywidgets_as_ipw():
+    bad = re.compile(r"import ipywidgets as (?!ipw\b)\w+|from ipywidgets import \*")
+    for nb in sorted((ROOT / "lessons").glob("*.ipynb")):
+        cells = json.loads(nb.read_text(encoding="utf-8"))["cells"]
+        for cell in cells:
+            src = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+            assert not (cell["cell_type"] == "code" and bad.search(src)), nb.name
