@@ -172,6 +172,7 @@ class EcarteState(GameState):
         self.king_announced = None    # who announced (or leading-announced) the king this hand
         self.first_card_played = [False, False]
         self.played = []              # every (trick number, player, card) this hand, public
+        self.last_trick = []          # the last finished trick of this hand
         self.hand_number += 1
         names = self.names
         packets = _(" then ").join(str(p) for p in self.rules.packets)
@@ -754,7 +755,7 @@ def what_now(obs: dict) -> str:
         w = obs["winner"]
         return (_("You win the game {a}–{b}!") if w == obs["seat"] else
                 _("{who} wins the game {a}–{b}.")).format(
-            who=names[w], a=obs["scores"][obs["seat"]], b=obs["scores"][1 - obs["seat"]])
+            who=names[w], a=obs["scores"][w], b=obs["scores"][1 - w])
     cp = obs["current_player"]
     if cp != obs["seat"]:
         return _("Waiting for {who}.").format(who=names[cp])

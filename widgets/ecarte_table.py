@@ -209,8 +209,16 @@ class EcarteTable(TableBase):
             self._render_trick(obs)
             self._render_hand(obs, mine)
             self._render_actions(obs, mine)
-            self.log_view.show(obs["log"])
+            self.log_view.show(obs["log"][self._hand_log_start():])
             self._render_message(obs)
+
+    def _hand_log_start(self) -> int:
+        """Where this hand's log begins (with the last hand's result, if there was one)."""
+        log = self.state.log
+        start = max(i for i, e in enumerate(log) if e.kind == "deal")
+        while start > 0 and log[start - 1].kind in ("hand_score", "game_over"):
+            start -= 1
+        return start
 
     def _render_trick(self, obs) -> None:
         me, them = self.seat, 1 - self.seat
@@ -273,6 +281,8 @@ class EcarteTable(TableBase):
                 n=len(self.selected)) + " " + text
         if news:
             text = " ".join(e.explain() for e in news) + " " + text
+        if obs["is_over"]:
+            text += " " + _("Press New game to play again.")
         tone = "done" if obs["is_over"] else "info"
         self.message(text, tone=tone)
 
