@@ -42,7 +42,7 @@ from .core import Action, Event, GameState, IllegalAction, rules_from_dict, rule
 from .i18n import _
 
 __all__ = ["EcarteRules", "EcarteState", "new_game", "computer_player", "EcartePlayer",
-           "RANK_ORDER", "rank_strength", "trick_winner", "what_now", "hand_strength"]
+           "RANK_ORDER", "rank_strength", "trick_winner", "what_now", "hand_strength", "stacked_deck"]
 
 #: Écarté's rank order, highest first (§3.1): the ace ranks between the jack and the ten.
 RANK_ORDER: tuple[Rank, ...] = (Rank.KING, Rank.QUEEN, Rank.JACK, Rank.ACE, Rank.TEN, Rank.NINE,
@@ -578,6 +578,27 @@ def _card_html(c: Card) -> str:
     return (f"<span style='display:inline-block;border:1px solid #999;border-radius:4px;"
             f"padding:1px 4px;color:{colour};background:#fff' title='{html.escape(c.name)}'>"
             f"{html.escape(str(c))}</span>")
+
+
+def stacked_deck(non_dealer, dealer, turn_up, stock="", packets=(3, 2)) -> list[Card]:
+    """A 32-card deck, top first, that deals exactly these hands (for lessons and tests).
+
+    ``non_dealer`` and ``dealer`` are 5 cards each (text like ``"KH QH JH 7S 7D"`` or Cards), in
+    the order each player receives them; ``turn_up`` the 11th card; ``stock`` the top of the stock
+    (the rest of the pack follows in a fixed order). Dealt in ``packets`` as §3.1 says. Raises
+    ``ValueError`` if a card is repeated or not in the 32-card pack.
+    """
+    nd, d, top = parse_cards(non_dealer), parse_cards(dealer), parse_cards(stock)
+    if len(nd) != 5 or len(d) != 5:
+        raise ValueError("each Écarté hand has 5 cards (RULES.md §3.1)")
+    deck: list[Card] = []
+    i = 0
+    for size in packets:
+        deck += nd[i:i + size] + d[i:i + size]
+        i += size
+    deck += parse_cards([turn_up]) + top
+    deck += [c for c in piquet_pack() if c not in deck]
+    return _check_deck(deck)
 
 
 def _check_deck(deck) -> list[Card]:

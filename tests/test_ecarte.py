@@ -13,17 +13,10 @@ C = parse_card
 
 
 def stack(nd, d, turn_up, stock="", packets=(3, 2)):
-    """A 32-card deck, top first, that deals ``nd`` to the non-dealer and ``d`` to the dealer."""
-    nd, d, stock = parse_cards(nd), parse_cards(d), parse_cards(stock)
-    deck, i, j = [], 0, 0
-    for size in packets:
-        deck += nd[i:i + size]
-        deck += d[j:j + size]
-        i += size
-        j += size
-    deck += [C(turn_up)] + stock
-    rest = [c for c in piquet_pack() if c not in deck]
-    return deck + rest
+    """A 32-card deck, top first, dealing ``nd`` to the non-dealer and ``d`` to the dealer."""
+    deck = ecarte.stacked_deck(nd, d, turn_up, stock, packets)
+    assert len(set(deck)) == 32
+    return deck
 
 
 def scores_after_hand(state):

@@ -22,3 +22,5 @@ if (_here / "war_table.py").exists():
 if (_here / "switch_table.py").exists():
     from .switch_table import SwitchTable
     __all__.append("SwitchTable")
+from .quiz import Quiz
+__all__.append("Quiz")
