@@ -566,7 +566,8 @@ def table_css() -> str:
 .ck-log {{ max-height: 11em; overflow-y: auto; font-size: 13px; }}
 .ck-log .ck-log-title {{ font-weight: bold; }}
 .ck-log ol {{ margin: 2px 0; padding-left: 1.6em; }}
-.ck-actions .jupyter-button {{ height: 40px; min-width: 90px; font-size: 15px; }}
+.ck-actions .jupyter-button.widget-button {{ width: auto; min-width: 90px; max-width: 100%;
+  height: 40px; padding: 0 14px; font-size: 15px; }}
 """
 
 
