@@ -119,7 +119,7 @@ def test_backs_carry_nothing_and_spares_are_blanked():
     hand.show_backs(3)
     assert len(hand.children) == 3
     for b in hand._pool:                     # displayed backs and hidden spares alike
-        assert b.description == "" and b.tooltip is None
+        assert b.description.strip() == "" and b.tooltip is None
         assert set(b._dom_classes) <= {"ck-card", "ck-back", "ck-empty"}
     assert len({tuple(b._dom_classes) for b in hand.buttons}) == 1
     assert hand.cards == ()
@@ -187,11 +187,11 @@ def test_card_view_face_back_empty():
     cv = CardView(parse_card("Q♦"), hook="ck-turnup")
     assert (cv.description, cv.card) == ("Q♦", parse_card("Q♦"))
     cv.show_back()
-    assert (cv.description, cv.tooltip, cv.card) == ("", None, None)
+    assert (cv.description.strip(), cv.tooltip, cv.card) == ("", None, None)
     assert set(cv._dom_classes) == {"ck-card", "ck-turnup", "ck-back"}
     cv.show_empty("your card")
     assert cv.description == "your card" and "ck-empty" in cv._dom_classes
-    assert CardView(parse_card("Q♦"), face_up=False).description == ""
+    assert CardView(parse_card("Q♦"), face_up=False).description.strip() == ""
     assert "ck-small" in CardView(size="small")._dom_classes
     with pytest.raises(ValueError):
         CardView(size="huge")

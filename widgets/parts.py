@@ -48,6 +48,10 @@ _STATE_CLASSES = frozenset({"ck-face", "ck-back", "ck-empty", "ck-red", "ck-blac
                             "ck-green", "ck-unplayable", "ck-selected"})
 
 
+#: The description of a back or an empty slot: a no-break space, the same for every card.
+BLANK = "\u00a0"
+
+
 def card_label(card: Card) -> str:
     """The short face text of ``card``: ``K♥``, ``10♦``; a joker is ``_("Joker")``."""
     return _("Joker") if card.is_joker else str(card)
@@ -117,7 +121,9 @@ class CardView(ipw.Button):
     def _paint(self, description: str, tooltip: str | None, state: list[str]) -> None:
         keep = [c for c in self._dom_classes if c not in _STATE_CLASSES]
         with self.hold_sync():
-            self.description = description
+            # ipywidgets' ButtonView leaves the old text on screen when the description becomes
+            # "" (it only redraws a non-empty one), so "no text" is a no-break space.
+            self.description = description or BLANK
             self.tooltip = tooltip
             self._dom_classes = tuple(keep + state)
 
