@@ -90,7 +90,7 @@ from .cards import Card, Rank, Suit, SUITS, parse_card, parse_cards, shuffled, s
 from .core import Action, Event, GameState, IllegalAction, rules_from_dict, rules_to_dict
 from .i18n import _, ngettext
 
-__all__ = ["SwitchRules", "Pending", "SwitchState", "SwitchComputer", "new_game",
+__all__ = ["SwitchRules", "Pending", "SwitchState", "SwitchComputer", "new_game", "what_now",
            "computer_player", "play_out", "SPECIAL_RANKS", "is_special"]
 
 #: The ranks that do something (RULES.md §2): 2 (draw 2), 8 (miss a turn), Jack (name a suit),
@@ -346,10 +346,12 @@ class SwitchState(GameState):
     def _check(self, action: Action) -> None:
         if action in self._legal_actions():
             return
-        raise IllegalAction(self._why_not(action))
+        raise IllegalAction(self.why_not(action))
 
-    def _why_not(self, action: Action) -> str:
-        """The sentence naming the rule that forbids ``action`` now."""
+    def why_not(self, action: "Action | str") -> str:
+        """The sentence naming the rule (RULES.md §2) that forbids ``action`` now — what
+        :meth:`apply` raises with. (For a legal action the sentence is meaningless.)"""
+        action = Action.parse(action)
         r = _rule()
         c = self.turn
         who = self._name(c)
@@ -452,7 +454,7 @@ class SwitchState(GameState):
         elif kind == "pass":
             self._pass(c)
         else:  # pragma: no cover - _check stops anything else
-            raise IllegalAction(self._why_not(action))
+            raise IllegalAction(self.why_not(action))
 
     def _call_last_card(self, seat: int) -> None:
         self.called.add(seat)
@@ -518,7 +520,7 @@ class SwitchState(GameState):
             dropped = ""
             if card.rank in (Rank.TWO, Rank.ACE, Rank.EIGHT) or before is not None:
                 dropped = _(" Finishing on a special card is allowed; any penalty is dropped.")
-            self._event("play", c, _("{p} played {card}, their last card, and won!").format(
+            self._event("play", c, _("{p} played {card}, the last card in hand, and won!").format(
                 p=name, card=card) + dropped, rule=_("Switch (RULES.md §2, end)"), card=card)
             self.pending = None
             self._finish([c], "out")
@@ -547,7 +549,7 @@ class SwitchState(GameState):
                             "{p} played {card}: {n} must play an 8 or miss {k} turns.",
                             amount).format(p=name, card=card, n=nxt, k=amount)
             if self.players == 2:
-                text += " " + _("(Two players: then {p} plays again.)").format(p=name)
+                text += " " + _("(Two players: the player of the 8 then plays again.)")
             rule = _("Switch (RULES.md §2, 8s)")
         elif card.rank == Rank.JACK:
             self.pending = None
@@ -564,9 +566,8 @@ class SwitchState(GameState):
 
     def _choose(self, c: int, suit: Suit) -> None:
         self.named_suit = suit
-        self._event("choose", c, _("{p} named {suit}: {n} plays as if the Jack were a "
-                                   "{sym}.").format(p=self._name(c), suit=suit.word,
-                                                    n=self._name(self._next(c)), sym=suit.symbol),
+        self._event("choose", c, _("{p} named {suit}: the next card must be a {sym}, a Jack or an "
+                                   "Ace.").format(p=self._name(c), suit=suit.word, sym=suit.symbol),
                     rule=_("Switch (RULES.md §2, Jacks)"), suit=suit.word)
         self._end_turn(c)
 
@@ -644,11 +645,11 @@ class SwitchState(GameState):
             fewest = min(len(h) for h in self.hands)
             winners = [s for s, h in enumerate(self.hands) if len(h) == fewest]
             if len(winners) == 1:
-                text = _("Nobody could play or draw for a whole round: the game ends and {p} wins "
-                         "with the fewest cards ({k}).").format(p=self._name(winners[0]), k=fewest)
+                text = _("Nobody could play or draw for a whole round: the game ends, and {p} had "
+                         "the fewest cards ({k}) and won.").format(p=self._name(winners[0]), k=fewest)
             else:
-                text = _("Nobody could play or draw for a whole round: the game ends; {ps} tie "
-                         "with the fewest cards ({k}) and share a drawn game.").format(
+                text = _("Nobody could play or draw for a whole round: the game ends; {ps} had "
+                         "the fewest cards ({k}) and share a drawn game.").format(
                     ps=", ".join(self._name(s) for s in winners), k=fewest)
             self._event("blocked", None, text, rule=_("Switch (RULES.md §2, end)"),
                         winners=winners)
@@ -823,7 +824,7 @@ def new_game(rules: SwitchRules | None = None, *, seed: int | None = None,
     if hands is not None:
         state.hands = [list(h) for h in hand_cards]
         state.stock = stock
-        state._event("deal", dealer, _("{d} dealt; {f} plays first.").format(
+        state._event("deal", dealer, _("{d} dealt; {f} to play first.").format(
             d=state._name(dealer), f=state._name(first)), rule=_("Switch (RULES.md §2, deal)"))
     else:
         k = n * rules.hand_size
@@ -831,7 +832,7 @@ def new_game(rules: SwitchRules | None = None, *, seed: int | None = None,
             state.hands[(first + i) % n].append(card)
         state.stock = list(deck_cards[k:])
         state._event("deal", dealer, _("{d} dealt {h} cards to each of {n} players, one at a time, "
-                                       "starting with {f}, who plays first.").format(
+                                       "starting with {f}, the first to play.").format(
             d=state._name(dealer), h=rules.hand_size, n=n, f=state._name(first)),
             rule=_("Switch (RULES.md §2, deal)"))
     _turn_starter(state)
@@ -855,15 +856,68 @@ def _turn_starter(state: SwitchState) -> None:
         if is_special(card) and any(not is_special(c) for c in state.stock):
             at = len(state.stock) // 2
             state.stock.insert(at, card)
+            # the text names the rank only: the card is back in the (hidden) stock now
+            what = {Rank.TWO: _("A 2"), Rank.EIGHT: _("An 8"), Rank.JACK: _("A Jack"),
+                    Rank.ACE: _("An Ace")}[card.rank]
             state._event("return", None, _(
-                "{card} was turned up, but a 2, 8, Jack or Ace cannot start the discard pile: it "
+                "{what} was turned up, but a 2, 8, Jack or Ace cannot start the discard pile: it "
                 "went back into the middle of the stock and the next card was turned.").format(
-                card=card), rule=rule, card=card, index=at)
+                what=what), rule=rule, card=card, index=at)
             continue
         state.discard = [card]
         state._event("starter", None, _("{card} was turned up to start the discard pile.").format(
             card=card), rule=rule, card=card)
         return
+
+
+# -- words for tables ----------------------------------------------------------------------------
+def what_now(obs: dict) -> str:
+    """One sentence in the second person saying what the seat of ``obs`` may do now and which rule
+    applies (RULES.md §2), for a table's "What now" panel. Uses only the observation.
+
+    It never hints at the "last card" call or at a challenge: remembering those is the player's
+    job (TABLES.md, Switch).
+    """
+    names, seat = obs["names"], obs["seat"]
+    if obs["is_over"]:
+        winners = obs["winners"]
+        if len(winners) > 1:
+            return _("Nobody could play or draw for a whole round: the game is drawn between {ws}, "
+                     "who have the fewest cards.").format(ws=", ".join(names[w] for w in winners))
+        if winners == [seat]:
+            return _("You won!") if obs["end_reason"] == "out" else _(
+                "You won: nobody could play or draw for a whole round and you have the fewest "
+                "cards.")
+        return _("{who} won.").format(who=names[winners[0]])
+    cp = obs["current_player"]
+    if cp != seat:
+        return _("Waiting for {who}.").format(who=names[cp])
+    phase, pending, top = obs["phase"], obs["pending"], obs["top"]
+    if phase == "choose":
+        return _("You played a Jack: name the suit the next player must follow (§2, Jacks).")
+    if phase == "drawn":
+        return _("You drew {card}: play it now, or pass to keep it (§2).").format(
+            card=obs["drawn_card"])
+    if obs["skips_owed"][seat]:
+        if pending is not None and pending.kind != "eight":
+            return _("You miss this turn (8s), and face a draw of {n}: draw the cards (§2).").format(
+                n=pending.amount)
+        return _("You miss this turn (8s): press Pass (§2, 8s).")
+    if pending is not None:
+        if pending.kind == "eight":
+            return _("You face an 8: play an 8, or pass and miss this turn (§2, 8s).")
+        if pending.kind == "two":
+            return _("You face a draw of {n}: play a 2 to pass {m} on, or draw {n} cards (§2, 2s)."
+                     ).format(n=pending.amount, m=pending.amount + 2)
+        return _("You face a draw of {n}: play an Ace to pass {m} on, or draw {n} cards (§2, Aces)."
+                 ).format(n=pending.amount, m=pending.amount + 4)
+    if obs["named_suit"] is not None:
+        s = obs["named_suit"]
+        return _("Play a {sym} card ({suit} were named after the Jack), a Jack or an Ace — or draw "
+                 "a card (§2).").format(sym=s.symbol, suit=_(s.word))
+    return _("Play a card that matches {top} by suit ({sym}) or rank ({rank}) — a Jack or an Ace "
+             "goes on anything — or draw a card (§2).").format(top=top, sym=top.suit.symbol,
+                                                               rank=top.rank.label)
 
 
 # -- computer players ----------------------------------------------------------------------------

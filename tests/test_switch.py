@@ -91,7 +91,8 @@ def test_deal_one_at_a_time_from_the_dealers_left_and_starter_returned_to_the_mi
     rest = [c for c in deck[17:]]        # the 35 cards after 8♦ J♣ 5♣, in order
     assert g.stock[:16] == rest[:16] and g.stock[18:] == rest[16:]
     assert [e.kind for e in g.log] == ["deal", "return", "return", "starter"]
-    assert "8♦" in g.log[1].text and "middle of the stock" in g.log[1].text
+    assert g.log[1].text.startswith("An 8 was turned up") and "middle of the stock" in g.log[1].text
+    assert g.log[2].text.startswith("A Jack was turned up") and "J♣" not in g.log[2].text
     assert g.current_player == 0 and g.dealer == 1
     assert g.pending is None and g.named_suit is None
 

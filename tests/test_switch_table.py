@@ -1,0 +1,202 @@
+"""SwitchTable, headless (DESIGN.md test layer 2): click whole games through, check what is shown,
+and scan every live widget's state for the opponents' cards and the stock (beginner mode off)."""
+import asyncio
+
+import pytest
+
+from cardkit import Action, parse_card, parse_cards
+from cardkit import switch
+from widgets import SwitchTable
+from widget_helpers import (all_widget_states, assert_no_hidden_cards, card_forms,
+                            find_hidden_cards, forge_click, states_text)
+
+C = parse_card
+
+
+def hidden_from(table):
+    """The cards the person must not see now (beginner mode off)."""
+    s = table.state
+    hidden = set(s.stock) | {c for seat, h in enumerate(s.hands) if seat != table.seat for c in h}
+    return hidden - set(s.discard)
+
+
+def scan(table):
+    """``assert_no_hidden_cards`` over every live widget, with a fast substring pre-filter (a
+    regex hit is always a substring hit, so nothing is missed)."""
+    states = all_widget_states()
+    text = states_text(states)
+    low = text.lower()
+    suspects = [c for c in hidden_from(table)
+                if any((f.lower() in low) if " " in f else (f in text) for f in card_forms(c))]
+    if suspects:
+        assert_no_hidden_cards(suspects, states)
+
+
+def click(table, action):
+    """Carry out ``action`` for the person by clicking, as a student would."""
+    if action.kind == "play":
+        table.your_hand.click(action.card)
+    elif action.kind == "draw" and table.state.stock:
+        table.stock.click()
+    else:
+        table.actions.click(str(action))
+
+
+def stacked(*hands, stock, **options):
+    """A two-or-more player table, the person (seat 0) first; ``stock`` top first (starter first)."""
+    n = len(hands)
+    return SwitchTable(switch.SwitchRules(players=n), hands=[parse_cards(h) for h in hands],
+                       deck=parse_cards(stock), dealer=n - 1, seed=1, delay=0, **options)
+
+
+@pytest.mark.parametrize("players,seed", [(2, 4), (3, 5), (5, 6)])
+def test_a_whole_game_by_clicking_shows_nothing_hidden(players, seed):
+    t = SwitchTable(players=players, seed=seed, delay=0, level="hard")
+    brain = switch.computer_player("hard", seed=seed, forget_rate=0.3)
+    clicks = 0
+    scan(t)
+    while not t.state.is_over:
+        assert t.state.current_player == t.seat        # the computers have moved already
+        before = len(t.state.actions)
+        click(t, brain.choose(t.state.observation(t.seat)))
+        assert len(t.state.actions) > before            # every click did something
+        scan(t)
+        clicks += 1
+        assert clicks < 1000
+    assert t.errors == [] and t.refusals == []
+    assert t.what_now.tone == "done" and t.actions.shown == ()
+    w = t.state.winners
+    assert t.what_now.text == ("You won!" if w == [0] else
+                               f"{t.state.names[w[0]]} won." if len(w) == 1 else t.what_now.text)
+
+
+def test_beginner_mode_shows_the_opponents_and_the_stock_and_off_sends_none_of_them():
+    t = SwitchTable(players=3, seed=9, delay=0)
+    secret = hidden_from(t)
+    assert_no_hidden_cards(secret)
+    t.beginner.value = True
+    s = t.state
+    assert t.opponents[0].hand.cards == tuple(s.hands[1])
+    assert t.opponents[1].hand.cards == tuple(s.hands[2])
+    assert t.stock_cards.cards == tuple(s.stock)            # the deck order, top first
+    assert find_hidden_cards(secret)                         # they are on show now
+    with pytest.raises(AssertionError, match="hidden cards reach the browser"):
+        scan(t)                                              # and the scan sees them
+    t.beginner.value = False
+    assert_no_hidden_cards(secret)
+    assert t.opponents[0].hand.cards == () and len(t.opponents[0].hand.buttons) == 7
+    assert t.opponents[2].box.layout.display == "none"
+
+
+def test_an_unplayable_card_looks_different_and_says_why_when_clicked():
+    t = stacked("9H 4C 3D", "9S 10S KD", stock="5H 6C 7C 8D")
+    unplayable = [b.card for b in t.your_hand.buttons if "ck-unplayable" in b._dom_classes]
+    assert unplayable == parse_cards("4C 3D")
+    before = t.state.to_json()
+    t.your_hand.click(C("4C"))
+    assert t.state.to_json() == before and t.what_now.tone == "warn"
+    assert t.what_now.text == ("Switch (RULES.md §2): 4♣ matches neither the suit (♥) nor the rank "
+                               "(5) of 5♥; only Jacks and Aces go on anything")
+    assert len(t.refusals) == 1
+
+
+def test_suit_chooser_after_a_jack_and_the_named_suit_shown_plainly():
+    t = stacked("JS 9C 4D", "9S 10S KD 3H", stock="5H 6C 7C 8D")
+    t.your_hand.click(C("JS"))
+    assert t.actions.shown == ("choose spades", "choose hearts", "choose diamonds",
+                               "choose clubs", "last card", "challenge")
+    assert t.what_now.text.startswith("You played a Jack")
+    t.actions.click("choose diamonds")
+    # Ada (the computer) held K♦ for the named diamonds
+    assert t.state.discard[0] == C("KD")
+    assert "Ada played K♦." in t.log_view.lines[0]
+    assert "Ada named" not in t.status.value
+
+
+def test_pending_penalty_shown_plainly():
+    t = stacked("3H 4H 9C", "2H 10S KD 3C", stock="5H 6C 7C 8D")
+    t.your_hand.click(C("3H"))          # Ada answers with 2♥: you face a draw of 2
+    assert t.state.pending == switch.Pending("two", 2)
+    assert "Pending: <b>draw 2 (one 2)</b> — for you" in t.status.value
+    assert t.what_now.text == "You face a draw of 2: play a 2 to pass 4 on, or draw 2 cards (§2, 2s)."
+    assert t.actions.shown == ("draw", "last card", "challenge")
+    t.actions.click("draw")
+    assert len(t.state.hands[0]) == 2 + 2
+
+
+def test_last_card_called_before_the_play_shows_a_bubble_to_the_others():
+    t = stacked("9H 4C", "9S 10S KD", stock="5H 6C 7C 8D", catch_rate=1.0)
+    t.actions.click("last card")
+    assert t.state.called == {0}
+    t.your_hand.click(C("9H"))
+    assert len(t.state.hands[0]) == 1 and t.errors == []     # Ada did not catch a called card
+    assert not any("caught" in line for line in t.log_view.lines)
+
+
+def test_forgetting_last_card_gets_you_caught():
+    t = stacked("9H 4C", "9S 10S KD", stock="5H 6C 7C 8D", catch_rate=1.0)
+    t.your_hand.click(C("9H"))
+    assert len(t.state.hands[0]) == 3
+    assert any("Ada caught you" in line for line in t.log_view.lines)
+
+
+def test_caught_you_catches_a_forgetful_computer_and_shows_its_bubble_when_it_calls():
+    t = stacked("9H 4C 3D 5S", "9S 10S", stock="5H 6C 7C 8D", forget_rate=1.0)
+    t.your_hand.click(C("9H"))          # Ada plays 9♠ and forgets to call
+    assert t.state.hands[1] == parse_cards("10S") and t.opponents[0].bubble.value == ""
+    t.actions.click("challenge")
+    assert len(t.state.hands[1]) == 3 and "You caught Ada" in t.log_view.lines[0]
+    t = stacked("9H 4C 3D 5S", "9S 10S", stock="5H 6C 7C 8D", forget_rate=0.0)
+    t.your_hand.click(C("9H"))          # Ada calls, then plays 9♠
+    assert "Last card!" in t.opponents[0].bubble.value
+    t.actions.click("challenge")        # a wrong challenge costs nothing
+    assert len(t.state.hands[1]) == 1 and "costs nothing" in t.log_view.lines[0]
+
+
+def test_last_card_and_caught_you_out_of_their_window_are_refused_with_the_rule():
+    t = stacked("9H 4C 3D", "9S 10S KD", stock="5H 6C 7C 8D")
+    before = t.state.to_json()
+    t.actions.click("last card")
+    assert t.state.to_json() == before and "just before the play" in t.what_now.text
+    t.actions.click("challenge")
+    assert t.state.to_json() == before and "nobody can be challenged" in t.what_now.text
+    assert len(t.refusals) == 2
+
+
+def test_forged_clicks_on_backs_and_hidden_buttons_do_nothing():
+    t = SwitchTable(players=2, seed=2, delay=0)
+    before = t.state.to_json()
+    for b in t.opponents[0].hand.buttons + t.opponents[3].hand.buttons:
+        forge_click(b)
+    assert t.state.to_json() == before and t.errors == []
+
+
+def test_new_game_with_more_players_and_states_stay_clean():
+    t = SwitchTable(players=2, seed=2, delay=0)
+    t.players_picker.value = 5
+    t.new_game_button.click()
+    assert t.state.players == 5 and t.title.value.endswith("you vs 4 computers")
+    assert [o.box.layout.display for o in t.opponents] == [None, None, None, None, "none"]
+    assert_no_hidden_cards(hidden_from(t))
+    assert repr(t) == "SwitchTable(players=5, seat=0)"
+
+
+def test_the_real_timing_window_on_the_event_loop():
+    """With a pause, the computers move on asyncio timers, so "Last card!" right after your play
+    still counts (RULES.md §2: until the next player acts)."""
+
+    async def scenario(call_late):
+        t = stacked("9H 4C", "9S 10S KD", stock="5H 6C 7C 8D", catch_rate=1.0)
+        t.delay = 0.05
+        t.your_hand.click(C("9H"))
+        assert t.state.current_player == 1 and len(t.state.hands[0]) == 1   # Ada waits
+        t.your_hand.click(C("4C"))          # not your turn: refused
+        assert "Wait: it is Ada's turn." in t.what_now.text
+        if call_late:
+            t.actions.click("last card")
+        await asyncio.sleep(0.3)
+        assert t.state.current_player == 0 and t.errors == []
+        return len(t.state.hands[0])
+
+    assert asyncio.run(scenario(call_late=True)) == 1
+    assert asyncio.run(scenario(call_late=False)) == 3
