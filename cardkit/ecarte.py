@@ -482,7 +482,7 @@ class EcarteState(GameState):
             as_dealt = self.stood_at_once or self.refused
             if as_dealt and w == nd:
                 points = 2
-                reason = (_("the non-dealer played as dealt") if self.stood_at_once
+                reason = (_("playing the hand as dealt") if self.stood_at_once
                           else _("the dealer refused a proposal"))
                 text = _("{who} (non-dealer) wins {n} tricks after {reason}: 2 points (§3.5, "
                          "standard).").format(who=names[w], n=n, reason=reason)

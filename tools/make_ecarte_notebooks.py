@@ -202,7 +202,9 @@ rows = "".join(
     f"<td>{score(ecarte.EcarteRules.classic(), *d)}</td></tr>"
     for name, d in [("A: Ada (non-dealer) stands and wins 3 tricks", deal_a),
                     ("B: Ada stands and wins only 1 trick", deal_b)])
-HTML(f"<table><tr><th>deal</th><th>standard</th><th>classic</th></tr>{rows}</table>")
+HTML("<table style='text-align:left'><tr><th style='text-align:left'>deal</th>"
+     "<th style='text-align:left'>standard</th><th style='text-align:left'>classic</th></tr>"
+     + rows.replace("<td>", "<td style='text-align:left'>") + "</table>")
 """),
         code("""
 Quiz("Classic rules. The non-dealer stood and then won only 2 tricks. What does the dealer score?",
