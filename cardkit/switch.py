@@ -91,7 +91,7 @@ from .core import Action, Event, GameState, IllegalAction, rules_from_dict, rule
 from .i18n import _, ngettext
 
 __all__ = ["SwitchRules", "Pending", "SwitchState", "SwitchComputer", "new_game", "what_now",
-           "computer_player", "play_out", "SPECIAL_RANKS", "is_special"]
+           "computer_player", "play_out", "full_stock", "SPECIAL_RANKS", "is_special"]
 
 #: The ranks that do something (RULES.md §2): 2 (draw 2), 8 (miss a turn), Jack (name a suit),
 #: Ace (draw 4). A starter of one of these ranks is put back into the stock.
@@ -846,6 +846,17 @@ def new_game(rules: SwitchRules | None = None, *, seed: int | None = None,
     }
     state._start_turn(first)
     return state
+
+
+def full_stock(hands: "Sequence[Sequence[Card | str] | str]", top: "Sequence[Card | str] | str" = "",
+               seed: int = 0) -> list[Card]:
+    """A stock for ``new_game(hands=..., deck=...)`` in lessons: the cards ``top`` first (the
+    first of them is turned up as the starter), then every other card of the 52-card pack that is
+    not in ``hands``, shuffled with ``numpy.random.default_rng(seed)``. Top first."""
+    first = _cards(top, "top") if top else []
+    used = set(first) | {c for h in hands for c in _cards(h, "hands")}
+    rest = [c for c in standard_pack() if c not in used]
+    return first + shuffled(rest, np.random.default_rng(seed))
 
 
 def _turn_starter(state: SwitchState) -> None:

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from cardkit import Action, IllegalAction, parse_card, parse_cards, standard_pack
-from cardkit.switch import (Pending, SwitchRules, computer_player, new_game, play_out,
+from cardkit.switch import (Pending, SwitchRules, computer_player, full_stock, new_game, play_out,
                             SwitchState)
 
 C = parse_card
@@ -592,3 +592,12 @@ def test_passing_with_an_eight_in_hand_is_not_a_blocked_turn():
     g = game("8H 3C", "8D 9D", stock="5H")
     play(g, "play 8H", "pass")          # player 1 could have played 8♦
     assert g.blocked_turns == 0 and g.current_player == 0
+
+
+def test_full_stock_for_lessons():
+    hands = ["9H 4C", "9S 3D 10D"]
+    stock = full_stock(hands, top="5H 7H", seed=3)
+    assert stock[:2] == cards("5H 7H") and len(stock) == 52 - 5
+    assert Counter(stock + cards("9H 4C 9S 3D 10D")) == Counter(standard_pack())
+    g = new_game(hands=hands, deck=stock, dealer=1, seed=0)
+    assert g.discard == cards("5H") and g.stock[0] == C("7H")

@@ -88,6 +88,8 @@ class SwitchTable(TableBase):
                  forget_rate: float | None = None, catch_rate: float | None = None,
                  narrow: bool = False, **kwargs: Any):
         rules = rules or switch.SwitchRules()
+        if players is None and hands is not None:
+            players = len(hands)
         if players is not None:
             rules = switch.SwitchRules(**{**rules.__dict__, "players": players})
         if not 0 <= seat < rules.players:
