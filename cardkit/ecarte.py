@@ -570,7 +570,8 @@ class EcarteState(GameState):
     def _from_setup(cls, d: dict) -> "EcarteState":
         deck = d.get("deck")
         return new_game(rules_from_dict(EcarteRules, d["rules"]), seed=d.get("seed"), deck=deck,
-                        dealer=d.get("dealer"), names=tuple(d["names"]) if d.get("names") else None)
+                        dealer=d.get("dealer"), names=tuple(d["names"]) if d.get("names") else None,
+                        hands=d.get("hands"), turn_up=d.get("turn_up"))
 
 
 def _card_html(c: Card) -> str:
@@ -610,7 +611,8 @@ def _check_deck(deck) -> list[Card]:
 
 
 def new_game(rules: EcarteRules | None = None, *, seed: int | None = None, deck=None,
-             dealer: int | None = None, names: tuple[str, str] | None = None) -> EcarteState:
+             dealer: int | None = None, names: tuple[str, str] | None = None, hands=None,
+             turn_up=None) -> EcarteState:
     """Start an Écarté match (RULES.md §3).
 
     - ``rules``: an :class:`EcarteRules` (default ``EcarteRules.standard()``).
@@ -622,8 +624,12 @@ def new_game(rules: EcarteRules | None = None, *, seed: int | None = None, deck=
       later hands are shuffled from ``seed``.
     - ``dealer``: 0 or 1 for the first hand (default: drawn from the seeded RNG, §3.1).
     - ``names``: how the log names the players (default ``("Player 0", "Player 1")``).
+    - ``hands``: instead of ``deck``, each player's 5 cards (``[hand_of_0, hand_of_1]``) and,
+      optionally, the ``turn_up``; the rest of the pack is shuffled from ``seed`` (turn-up first,
+      then the stock).
 
-    Raises ``ValueError`` for a deck that is not the 32-card pack or a dealer that is not 0 or 1.
+    Raises ``ValueError`` for a deck that is not the 32-card pack, hands that are not 5 distinct
+    cards each, or a dealer that is not 0 or 1.
     """
     rules = rules or EcarteRules.standard()
     if not isinstance(rules, EcarteRules):
@@ -640,6 +646,19 @@ def new_game(rules: EcarteRules | None = None, *, seed: int | None = None, deck=
     if dealer not in (0, 1):
         raise ValueError("the dealer is player 0 or player 1 (RULES.md §3.1)")
     decks = []
+    if hands is not None:
+        if deck is not None:
+            raise ValueError("give either deck or hands, not both")
+        hands = [parse_cards(h) for h in hands]
+        if len(hands) != 2:
+            raise ValueError("Écarté is a game for two: give two hands (RULES.md §3.1)")
+        fixed = hands[0] + hands[1] + (parse_cards([turn_up]) if turn_up is not None else [])
+        rest = shuffled([c for c in piquet_pack() if c not in fixed], s.rng)
+        top = parse_cards([turn_up]) if turn_up is not None else rest[:1]
+        rest = rest if turn_up is not None else rest[1:]
+        deck = stacked_deck(hands[1 - dealer], hands[dealer], top[0], rest, rules.packets)
+    elif turn_up is not None:
+        raise ValueError("turn_up goes with hands")
     if deck is not None:
         is_many = not isinstance(deck, str) and len(deck) > 0 and not isinstance(deck[0], (str, Card))
         decks = [_check_deck(x) for x in deck] if is_many else [_check_deck(deck)]
@@ -655,6 +674,9 @@ def new_game(rules: EcarteRules | None = None, *, seed: int | None = None, deck=
                 "deck": ([[str(c) for c in d] for d in decks] if len(decks) > 1
                          else ([str(c) for c in decks[0]] if decks else None)),
                 "names": list(s.names) if names else None}
+    if hands is not None:   # replay the same way: the rest of the pack is shuffled from the seed
+        s._setup.update(deck=None, hands=[[str(c) for c in h] for h in hands],
+                        turn_up=None if turn_up is None else str(parse_cards([turn_up])[0]))
     s._deal(s._next_deck())
     return s
 

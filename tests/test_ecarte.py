@@ -425,3 +425,18 @@ def test_computer_player_wins_cheaply_and_discards_non_trumps():
         bot.choose(d.observation(1))
     with pytest.raises(ValueError, match="level"):
         ecarte.computer_player(level="grandmaster")
+
+
+def test_hands_option_deals_those_hands_and_replays():
+    s = new_game(hands=["KH QH JH 7S 7D", "AH 10H KS KD KC"], turn_up="8H", dealer=1, seed=4)
+    assert s.hands == [parse_cards("KH QH JH 7S 7D"), parse_cards("AH 10H KS KD KC")]
+    assert s.turn_up == C("8H") and len(s.stock) == 21 and s.current_player == 0
+    t = new_game(hands=["KH QH JH 7S 7D", "AH 10H KS KD KC"], dealer=0, seed=4)
+    assert t.hands[1] == parse_cards("AH 10H KS KD KC") and t.turn_up not in t.hands[0] + t.hands[1]
+    play(s, "stand", *PLAY_A[:2])
+    r = ecarte.EcarteState.from_json(s.to_json())
+    assert r.to_json() == s.to_json() and r.stock == s.stock
+    with pytest.raises(ValueError, match="5 cards"):
+        new_game(hands=["KH QH", "AH 10H KS KD KC"], dealer=0)
+    with pytest.raises(ValueError, match="32-card"):
+        new_game(hands=["KH QH JH 7S 7D", "KH 10H KS KD KC"], dealer=0)
