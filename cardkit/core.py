@@ -208,21 +208,29 @@ class GameState:
         if self.is_over:
             raise IllegalAction(f"{action}: the game is over")
         self._check(action)
-        # safety net: a rule that fails half-way must not leave a changed state. The log only
-        # grows, so it is truncated rather than copied; everything else is deep-copied.
-        keep = {k: v for k, v in self.__dict__.items() if k in self._NOT_COPIED}
-        backup = copy.deepcopy({k: v for k, v in self.__dict__.items() if k not in self._NOT_COPIED})
-        n_log = len(self.log)
+        # safety net: a rule that fails half-way must not leave a changed state.
+        snapshot = self._snapshot()
         try:
             self._apply(action)
         except BaseException:
-            self.__dict__.clear()
-            self.__dict__.update(backup)
-            self.__dict__.update(keep)
-            del self.log[n_log:]
+            self._restore(snapshot)
             raise
         self.actions.append(str(action))
         return self
+
+    def _snapshot(self):
+        """What :meth:`apply` needs to undo a failed move. The log only grows, so it is truncated
+        rather than copied; everything else is deep-copied (subclasses may do it cheaper)."""
+        keep = {k: v for k, v in self.__dict__.items() if k in self._NOT_COPIED}
+        backup = copy.deepcopy({k: v for k, v in self.__dict__.items() if k not in self._NOT_COPIED})
+        return keep, backup, len(self.log)
+
+    def _restore(self, snapshot) -> None:
+        keep, backup, n_log = snapshot
+        self.__dict__.clear()
+        self.__dict__.update(backup)
+        self.__dict__.update(keep)
+        del self.log[n_log:]
 
     def clone(self) -> "GameState":
         """An independent deep copy (same RNG state, so it plays on identically)."""

@@ -204,6 +204,32 @@ class EcarteState(GameState):
                 who=self.names[player], target=self.rules.target, s0=self.scores[0], s1=self.scores[1]),
                 "3.5", {"scores": list(self.scores)})
 
+    def _snapshot(self):
+        # every attribute is immutable, a list (of lists) of immutable values, or the RNG
+        saved = {}
+        for k, v in self.__dict__.items():
+            if k in self._NOT_COPIED:
+                continue
+            if isinstance(v, list):
+                v = [list(x) if isinstance(x, list) else x for x in v]
+            elif isinstance(v, dict):
+                v = dict(v)
+            elif isinstance(v, np.random.Generator):
+                v = (v, v.bit_generator.state)
+            saved[k] = v
+        return saved, len(self.log)
+
+    def _restore(self, snapshot) -> None:
+        saved, n_log = snapshot
+        for k in [k for k in self.__dict__ if k not in self._NOT_COPIED and k not in saved]:
+            del self.__dict__[k]
+        for k, v in saved.items():
+            if k == "rng":
+                v[0].bit_generator.state = v[1]
+                v = v[0]
+            self.__dict__[k] = v
+        del self.log[n_log:]
+
     # ------------------------------------------------------------------------------ protocol
     @property
     def non_dealer(self) -> int:
@@ -567,7 +593,7 @@ class EcarteState(GameState):
 
     # ------------------------------------------------------------------------------ json
     @classmethod
-    def _from_setup(cls, d: dict) -> "EcarteState":
+    def _from_setup(cls, d: dict) -> "EcarteState":  # noqa: D401
         deck = d.get("deck")
         return new_game(rules_from_dict(EcarteRules, d["rules"]), seed=d.get("seed"), deck=deck,
                         dealer=d.get("dealer"), names=tuple(d["names"]) if d.get("names") else None,

@@ -124,3 +124,26 @@ def test_clone_is_independent():
     c.apply(c.legal_actions()[0])
     assert s.actions == [] and c.actions != []
     assert s.to_json() != c.to_json()
+
+
+def test_a_rule_failing_half_way_leaves_the_state_unchanged(monkeypatch):
+    """apply() undoes a move whose rule code fails after changing things (the safety net)."""
+    s = new_game(seed=9)
+    while s.phase != "play":
+        s.apply(s.legal_actions()[0])
+    s.apply(s.legal_actions()[-1])
+    before, obs, rng_state = s.to_json(), s.observation(0), s.rng.bit_generator.state
+
+    def broken(p, card):
+        s.hands[p].remove(card)
+        s.trick.append((p, card))
+        s.rng.random()
+        s._log("oops", p, "half-way")
+        raise RuntimeError("a bug half-way through a move")
+    monkeypatch.setattr(s, "_play", broken)
+    try:
+        s.apply(s.legal_actions()[-1])
+    except RuntimeError:
+        pass
+    assert s.to_json() == before and s.observation(0) == obs
+    assert s.rng.bit_generator.state == rng_state and s.log[-1].kind != "oops"
