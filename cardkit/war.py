@@ -848,36 +848,35 @@ class WarState(GameState):
         self._b["stage"] = "decide"
 
     def _steal_war(self, W: list[int], k: int) -> None:
+        """A Steal War war round: a player who cannot put down k cards and turn one more (packet
+        and face-up pile together) has no cards at all during the war and loses at once."""
         b, R = self._b, self.rules
-        lost = []
-        for p in W:
-            for _i in range(k):
-                if not self._packets[p]:
-                    break
-                self._put(p, False)
-            if not self._packets[p]:
-                lost.append(p)
-                self._say(_("{player} has no cards at all during the war.").format(player=player_name(p)))
-            else:
-                self._say(_("{player} puts {k} cards face down.").format(player=player_name(p), k=k))
-        if lost and R.short_of_cards == "draw":
+        short = [p for p in W if len(self._packets[p]) + len(self._piles[p]) <= k]
+        if short and R.short_of_cards == "draw":
             self._end_mid_battle(_("a player ran out of cards in a war: the game is a draw"),
                                  "short_of_cards", _("RULES.md §1.1 (short of cards: draw)"))
             return
-        for p in lost:
+        for p in short:
+            self._say(_("{player} runs out of cards during the war and loses at once.")
+                      .format(player=player_name(p)))
+            while self._packets[p]:            # what they have goes on the table, face down
+                self._put(p, False)
             b["lost"].append(p)
             self._out[p] = True
-        W = [p for p in W if p not in lost]
-        b["in"] = [p for p in b["in"] if p not in lost]
+        W = [p for p in W if p not in short]
+        b["in"] = [p for p in b["in"] if p not in short]
         if len(W) == 1:
-            self._settle(W[0], _("{player} is the only player left in the war: a player with no "
-                                 "cards during a war loses at once").format(player=player_name(W[0])),
-                         _("RULES.md §1.10 (Steal War)"))
+            self._settle(W[0], _("{player} is the only player left in the war")
+                         .format(player=player_name(W[0])), _("RULES.md §1.10 (Steal War)"))
             return
         if not W:
-            self._end_mid_battle(_("nobody has cards left in the war: the game is a draw"),
+            self._end_mid_battle(_("nobody has cards left for the war: the game is a draw"),
                                  "short_of_cards", _("RULES.md §1.10 (Steal War)"))
             return
+        for p in W:
+            for _i in range(k):
+                self._put(p, False)
+            self._say(_("{player} puts {k} cards face down.").format(player=player_name(p), k=k))
         n = R.players
         order = [(self._first + i) % n for i in range(n)]
         b["contenders"] = list(W)
@@ -914,7 +913,7 @@ class WarState(GameState):
             cands = sorted((t, p) for p, t in s["times"].items() if p != live and t <= R.slap_window)
             w, t = (cands[0][1], cands[0][0]) if cands else (None, None)
         if w is None:
-            self._say(_("Nobody slaps the {card} within {w:.1f} s: the cards decide.")
+            self._say(_("Nobody slaps the {card} within {w:g} s: the cards decide.")
                       .format(card=card, w=R.slap_window))
             self._judge()
             return
