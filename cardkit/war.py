@@ -55,7 +55,7 @@ import numpy as np
 
 from .cards import Card, JOKER, Rank, parse_card, parse_cards, standard_pack
 from .core import Action, Event, GameState, IllegalAction, rules_from_dict, rules_to_dict
-from .i18n import _
+from .i18n import _, ngettext
 
 __all__ = ["WarRules", "WarState", "new_game", "simulate", "SimulationResult", "computer_player",
            "WarComputer", "player_name", "PRESETS", "reaction_time"]
@@ -710,7 +710,7 @@ class WarState(GameState):
         R, up = self.rules, self._b["up"]
         wc = _card(up[w])
         others = [p for p in cont if p != w]
-        rule = self._rule()
+        rule = self._b.get("war_rule") or self._rule()     # e.g. a war started by an automatic card
         if len(others) != 1:
             if R.lowest_wins:
                 return _("{card} is the lowest card (Peace: the lowest card wins)").format(card=wc), rule
@@ -789,7 +789,9 @@ class WarState(GameState):
                     self._put(p, False)
                 turning.append(p)
                 if not self._quiet:
-                    self._say(_("{player} puts {k} cards face down.").format(player=player_name(p), k=k))
+                    self._say(ngettext("{player} puts {k} card face down.",
+                                       "{player} puts {k} cards face down.", k)
+                              .format(player=player_name(p), k=k))
             elif n:
                 for _i in range(n - 1):
                     self._put(p, False)
@@ -876,7 +878,9 @@ class WarState(GameState):
         for p in W:
             for _i in range(k):
                 self._put(p, False)
-            self._say(_("{player} puts {k} cards face down.").format(player=player_name(p), k=k))
+            self._say(ngettext("{player} puts {k} card face down.",
+                               "{player} puts {k} cards face down.", k)
+                      .format(player=player_name(p), k=k))
         n = R.players
         order = [(self._first + i) % n for i in range(n)]
         b["contenders"] = list(W)
