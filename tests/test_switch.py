@@ -601,3 +601,21 @@ def test_full_stock_for_lessons():
     assert Counter(stock + cards("9H 4C 9S 3D 10D")) == Counter(standard_pack())
     g = new_game(hands=hands, deck=stock, dealer=1, seed=0)
     assert g.discard == cards("5H") and g.stock[0] == C("7H")
+
+
+def test_what_now_sentences():
+    from cardkit.switch import what_now
+    g = game("8H 6H 7C 3S", "9D 10D KD", stock="5H 2S 4S")
+    assert what_now(g.observation(0)) == ("Play a card that matches 5♥ by suit (♥) or rank (5) — a "
+                                          "Jack or an Ace goes on anything — or draw a card (§2).")
+    play(g, "play 8H")
+    assert what_now(g.observation(0)) == "Waiting for Player 1."
+    assert what_now(g.observation(1)) == "You face an 8: play an 8, or pass and miss this turn (§2, 8s)."
+    g = game("JS 9C 4D 3S", "JD 9H KS 3C", stock="5H 6D 7D")
+    play(g, "play JS")
+    assert what_now(g.observation(0)).startswith("You played a Jack: name the suit")
+    play(g, "choose hearts")
+    assert what_now(g.observation(1)).startswith("Play a ♥ card (hearts were named after the Jack)")
+    g = game("2H", "9S 3D", stock="5H 6C 7C")
+    play(g, "play 2H")
+    assert what_now(g.observation(0)) == "You won!" and what_now(g.observation(1)) == "Player 0 won."

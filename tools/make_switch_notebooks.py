@@ -8,29 +8,15 @@ this, execute them in place so their stored outputs are what nbval compares::
     .venv/bin/python tools/make_switch_notebooks.py
     .venv/bin/python tools/run_notebooks.py lessons/05_switch.ipynb lessons/switch_app.ipynb
 """
+import sys
 from pathlib import Path
 
 import nbformat
-from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from make_ecarte_notebooks import _nb, code, md  # noqa: E402  (the shared notebook helpers)
 
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
-HIDDEN = {"jupyter": {"source_hidden": True}}
-
-
-def _nb(cells) -> nbformat.NotebookNode:
-    nb = new_notebook()
-    nb.metadata.update({"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
-                        "language_info": {"name": "python"}})
-    nb.cells = cells
-    return nb
-
-
-def md(text: str):
-    return new_markdown_cell(text.strip("\n"))
-
-
-def code(text: str, hidden: bool = True):
-    return new_code_cell(text.strip("\n"), metadata=dict(HIDDEN) if hidden else {})
 
 
 def app() -> nbformat.NotebookNode:

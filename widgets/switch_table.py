@@ -282,7 +282,7 @@ class SwitchTable(TableBase):
             self.stock.show(obs["stock_count"])
             if reveal:
                 self.stock_cards.show(obs["stock"])
-                self.stock_cards.layout.display = None
+                self.stock_cards.layout.display = "flex"
             else:
                 self.stock_cards.show([])
                 self.stock_cards.layout.display = "none"
@@ -309,7 +309,7 @@ class SwitchTable(TableBase):
         count = obs["hand_counts"][seat]
         turn = " ◀" if obs["current_player"] == seat else ""
         with row.box.hold_sync():
-            row.box.layout.display = None
+            row.box.layout.display = "flex"
             row.name.value = f"<b>{_esc(names[seat])}</b>{turn}"
             extra = ""
             if obs["skips_owed"][seat]:
