@@ -82,7 +82,7 @@ from __future__ import annotations
 import html
 from collections import Counter
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Iterable, NamedTuple, Sequence
 
 import numpy as np
 
@@ -167,12 +167,12 @@ class SwitchRules:
         return cls(**options)
 
 
-@dataclass(frozen=True)
-class Pending:
+class Pending(NamedTuple):
     """A penalty waiting for the current player (RULES.md §2).
 
     ``kind`` is ``"two"`` (draw ``amount`` = 2, 4, 6, 8 unless a 2 is played), ``"ace"`` (draw
     4, 8, 12, 16 unless an Ace is played) or ``"eight"`` (miss ``amount`` turns unless an 8 is played).
+    A named tuple: ``Pending("two", 4) == ("two", 4)``.
     """
 
     kind: str
@@ -761,7 +761,8 @@ def new_game(rules: SwitchRules | None = None, *, seed: int | None = None,
              dealer: int | None = None, names: Sequence[str] | None = None) -> SwitchState:
     """Deal a new game of Switch (RULES.md §2) and turn up the starter.
 
-    - ``rules``: a :class:`SwitchRules` (default: the RULES.md defaults).
+    - ``rules``: a :class:`SwitchRules` (default: the RULES.md defaults, with as many players as
+      ``hands`` gives hands).
     - ``seed``: feeds ``numpy.random.default_rng``; it shuffles the pack, picks the dealer when
       ``dealer`` is ``None`` (after the shuffle) and shuffles every rebuilt stock. Without a seed a
       fresh one is drawn from the OS and recorded, so ``to_json`` still replays exactly.
@@ -779,7 +780,9 @@ def new_game(rules: SwitchRules | None = None, *, seed: int | None = None,
     Raises ``ValueError`` (naming the rule) for a bad pack, duplicated cards, a wrong number of
     hands or a dealer out of range.
     """
-    rules = rules or SwitchRules()
+    if rules is None:
+        rules = SwitchRules(players=len(hands)) if hands is not None and 2 <= len(hands) <= 6 \
+            else SwitchRules()
     n = rules.players
     if seed is None:
         seed = int(np.random.SeedSequence().entropy)

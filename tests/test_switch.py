@@ -619,3 +619,13 @@ def test_what_now_sentences():
     g = game("2H", "9S 3D", stock="5H 6C 7C")
     play(g, "play 2H")
     assert what_now(g.observation(0)) == "You won!" and what_now(g.observation(1)) == "Player 0 won."
+
+
+def test_hands_without_rules_set_the_player_count():
+    g = new_game(hands=["9H 4C", "9S 3D", "KH QH"], deck="5H 6C", dealer=2, seed=0)
+    assert g.rules == SwitchRules(players=3) and g.current_player == 0
+    assert g.pending is None
+    play(g, "play 9H")
+    g2 = game("2S 9C 9H", "AH JC 9D", stock="5S 3C 4C")
+    play(g2, "play 2S")
+    assert g2.pending == ("two", 2)                 # Pending is a named tuple
