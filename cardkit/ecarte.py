@@ -1,4 +1,4 @@
-"""Écarté: the 19th-century French trick-taking game for two (RULES.md §3, seed 004).
+"""Écarté: the 19th-century French trick-taking game for two (§3, seed 004).
 
 A state is a whole **match** across hands: the deal alternates every hand and the match ends the
 moment a player reaches ``rules.target`` points (even in the middle of a hand).
@@ -73,7 +73,7 @@ def trick_winner(lead: Card, follow: Card, trump: Suit) -> int:
 
 @dataclass(frozen=True)
 class EcarteRules:
-    """The rules of an Écarté match (RULES.md §3). Frozen: a preset is data.
+    """The rules of an Écarté match (§3). Frozen: a preset is data.
 
     - ``name``: the preset's name, shown on tables (``"standard"`` or ``"classic"``, or your own).
     - ``must_trump``: when unable to follow suit, the follower must trump if able (§3.4; classic).
@@ -95,12 +95,12 @@ class EcarteRules:
 
     def __post_init__(self):
         if self.scoring not in ("standard", "classic"):
-            raise ValueError(f"Écarté scoring (RULES.md §3.5) is 'standard' or 'classic', not {self.scoring!r}")
+            raise ValueError(f"Écarté scoring (§3.5) is 'standard' or 'classic', not {self.scoring!r}")
         if not isinstance(self.target, (int, np.integer)) or isinstance(self.target, bool) or self.target < 1:
-            raise ValueError(f"Écarté target (RULES.md §3.5) must be a whole number of points ≥ 1, not {self.target!r}")
+            raise ValueError(f"Écarté target (§3.5) must be a whole number of points ≥ 1, not {self.target!r}")
         packets = tuple(self.packets)
         if not packets or any((not isinstance(p, (int, np.integer))) or p < 1 for p in packets) or sum(packets) != 5:
-            raise ValueError(f"Écarté packets (RULES.md §3.1) must be positive and add up to 5 cards, e.g. (3, 2) or (2, 3); got {self.packets!r}")
+            raise ValueError(f"Écarté packets (§3.1) must be positive and add up to 5 cards, e.g. (3, 2) or (2, 3); got {self.packets!r}")
         object.__setattr__(self, "packets", tuple(int(p) for p in packets))
         object.__setattr__(self, "target", int(self.target))
 
@@ -116,7 +116,7 @@ class EcarteRules:
 
 
 _YOU_VERBS = re.compile(r"\b(You|you)( \(non-dealer\))? (deals|plays|proposes|accepts|refuses|discards|"
-                        r"gets|leads|announces|wins|reaches|scores|took|stood)\b")
+                        r"keeps|exchanges|leads|announces|wins|reaches|scores|took|stood)\b")
 
 
 def _agree(text: str, you: str) -> str:
@@ -131,7 +131,7 @@ def _agree(text: str, you: str) -> str:
 
 
 class EcarteState(GameState):
-    """A match of Écarté in progress (RULES.md §3). Build it with :func:`new_game`.
+    """A match of Écarté in progress (§3). Build it with :func:`new_game`.
 
     Attributes (public, for lessons and tests): ``rules``, ``hands`` (two lists of Cards, in the
     order received), ``stock`` (top first), ``turn_up``, ``trump`` (a :class:`Suit`), ``dealer``,
@@ -200,8 +200,9 @@ class EcarteState(GameState):
             self.phase = "over"
             self._winner = player
             self._log("game_over", player, _("{who} reaches {target} points and wins the game "
-                                             "({s0}–{s1}) (§3.5).").format(
-                who=self.names[player], target=self.rules.target, s0=self.scores[0], s1=self.scores[1]),
+                                             "{w}–{l} (§3.5).").format(
+                who=self.names[player], target=self.rules.target, w=self.scores[player],
+                l=self.scores[1 - player]),
                 "3.5", {"scores": list(self.scores)})
 
     def _snapshot(self):
@@ -315,47 +316,47 @@ class EcarteState(GameState):
                 return
             if k == "announce":
                 raise IllegalAction(_("The king of trumps is announced just before a player's first "
-                                      "card is played, after the proposals (RULES.md §3.3)."))
+                                      "card is played, after the proposals (§3.3)."))
             raise IllegalAction(_("{who} (the non-dealer) must first stand or propose an exchange "
-                                  "(RULES.md §3.2).").format(who=who))
+                                  "(§3.2).").format(who=who))
         if self.phase == "answer":
             if k in ("accept", "refuse"):
                 return
             raise IllegalAction(_("{who} (the dealer) must accept or refuse the proposal "
-                                  "(RULES.md §3.2).").format(who=who))
+                                  "(§3.2).").format(who=who))
         if self.phase == "exchange":
             if k != "discard":
                 raise IllegalAction(_("{who} must discard now: choose the cards to exchange "
-                                      "(RULES.md §3.2).").format(who=who))
+                                      "(§3.2).").format(who=who))
             cards = list(action.cards)
             hand = self.hands[p]
             if len(set(cards)) != len(cards):
-                raise IllegalAction(_("A card can be discarded only once (RULES.md §3.2)."))
+                raise IllegalAction(_("A card can be discarded only once (§3.2)."))
             missing = [c for c in cards if c not in hand]
             if missing:
                 raise IllegalAction(_("You can only discard cards from your own hand: {cards} "
-                                      "(RULES.md §3.2).").format(cards=" ".join(map(str, missing))))
+                                      "(§3.2).").format(cards=" ".join(map(str, missing))))
             if p == self.non_dealer and not cards:
                 raise IllegalAction(_("After a proposal is accepted the non-dealer must discard at "
-                                      "least 1 card (RULES.md §3.2)."))
+                                      "least 1 card (§3.2)."))
             if len(cards) > self.max_discard():
                 raise IllegalAction(_("Nobody may discard more cards than the stock can replace: the "
-                                      "stock holds {n} (RULES.md §3.2).").format(n=len(self.stock)))
+                                      "stock holds {n} (§3.2).").format(n=len(self.stock)))
             return
         if self.phase == "play":
             if k == "announce":
                 if self.king_announced is not None:
                     raise IllegalAction(_("The king point has already been scored this hand "
-                                          "(RULES.md §3.3)."))
+                                          "(§3.3)."))
                 if self.king_of_trumps() not in self.hands[p]:
                     raise IllegalAction(_("Only a player holding the king of trumps ({card}) may "
-                                          "announce it (RULES.md §3.3).").format(card=self.king_of_trumps()))
+                                          "announce it (§3.3).").format(card=self.king_of_trumps()))
                 if self.first_card_played[p]:
                     raise IllegalAction(_("The king must be announced before your first card is "
-                                          "played (RULES.md §3.3)."))
+                                          "played (§3.3)."))
                 return
             if k != "play":
-                raise IllegalAction(_("The hand is being played: play a card (RULES.md §3.4)."))
+                raise IllegalAction(_("The hand is being played: play a card (§3.4)."))
             card = action.card
             if card not in self.hands[p]:
                 raise IllegalAction(_("{card} is not in your hand.").format(card=card))
@@ -371,14 +372,13 @@ class EcarteState(GameState):
         if same:
             higher = [c for c in same if rank_strength(c) > rank_strength(lead)]
             if card.suit != lead.suit:
-                return _("You must follow suit: {lead} was led and you hold {cards} (RULES.md "
-                         "§3.4).").format(lead=lead, cards=" ".join(map(str, same)))
+                return _("You must follow suit: {lead} was led and you hold {cards} "
+                         "(§3.4).").format(lead=lead, cards=_(" and ").join(map(str, same)))
             return _("You must win the trick if you can: {card} does not beat {lead}, but {cards} "
-                     "does (RULES.md §3.4).").format(card=card, lead=lead,
-                                                    cards=" ".join(map(str, higher)))
+                     "does (§3.4).").format(card=card, lead=lead, cards=or_list(higher))
         trumps = [c for c in hand if c.suit == self.trump]
         return _("You cannot follow suit, so in the classic rules you must trump: play {cards} "
-                 "(RULES.md §3.4).").format(cards=" ".join(map(str, trumps)))
+                 "(§3.4).").format(cards=or_list(trumps))
 
     def _apply(self, action: Action) -> None:
         p = self.current_player
@@ -394,7 +394,7 @@ class EcarteState(GameState):
             self._start_play()
         elif k == "propose":
             if not self.stock:  # pragma: no cover - the decide phase never starts on an empty stock
-                raise IllegalAction(_("The stock is empty: no more exchanges (RULES.md §3.2)."))
+                raise IllegalAction(_("The stock is empty: no more exchanges (§3.2)."))
             self.proposals += 1
             self._log("propose", p, _("{who} proposes an exchange (§3.2).").format(who=names[p]), "3.2",
                       {"proposal": self.proposals})
@@ -425,8 +425,10 @@ class EcarteState(GameState):
         drawn, self.stock = self.stock[:len(cards)], self.stock[len(cards):]
         self.hands[p].extend(drawn)
         n = len(cards)
-        self._log("discard", p, _("{who} discards {n} and gets {n} new from the stock; {left} left "
-                                  "(§3.2).").format(who=self.names[p], n=n, left=len(self.stock)),
+        text = (_("{who} keeps all five cards (§3.2).") if n == 0 else
+                _("{who} exchanges {n} cards with the stock; {left} left (§3.2).") if n > 1 else
+                _("{who} exchanges 1 card with the stock; {left} left (§3.2)."))
+        self._log("discard", p, text.format(who=self.names[p], n=n, left=len(self.stock)),
                   "3.2", {"discarded": cards, "drawn": drawn})
         if p == self.non_dealer:
             self.exchanger = self.dealer
@@ -529,8 +531,10 @@ class EcarteState(GameState):
                 text = _("{who} wins {n} tricks: 1 point (§3.5).").format(who=names[w], n=n)
         self.last_hand = {"hand": self.hand_number, "dealer": self.dealer, "tricks": list(self.tricks),
                           "winner": w, "points": points, "trump": self.trump.word,
-                          "turn_up": str(self.turn_up)}
+                          "turn_up": self.turn_up, "last_trick": list(self.last_trick),
+                          "scores": list(self.scores)}
         self._score(scorer, points, "hand_score", text, "3.5")
+        self.last_hand["scores"] = list(self.scores)      # as they stood when the hand ended
         if self.phase == "over":
             return
         self.dealer = 1 - self.dealer
@@ -617,7 +621,7 @@ def stacked_deck(non_dealer, dealer, turn_up, stock="", packets=(3, 2)) -> list[
     """
     nd, d, top = parse_cards(non_dealer), parse_cards(dealer), parse_cards(stock)
     if len(nd) != 5 or len(d) != 5:
-        raise ValueError("each Écarté hand has 5 cards (RULES.md §3.1)")
+        raise ValueError("each Écarté hand has 5 cards (§3.1)")
     deck: list[Card] = []
     i = 0
     for size in packets:
@@ -628,18 +632,26 @@ def stacked_deck(non_dealer, dealer, turn_up, stock="", packets=(3, 2)) -> list[
     return _check_deck(deck)
 
 
+def or_list(cards) -> str:
+    """``"A♥"``, ``"A♥ or 10♥"``, ``"K♠, 7♠ or 9♣"``: cards joined for a sentence."""
+    words = [str(c) for c in cards]
+    if len(words) <= 1:
+        return "".join(words)
+    return _("{first} or {last}").format(first=", ".join(words[:-1]), last=words[-1])
+
+
 def _check_deck(deck) -> list[Card]:
     cards = parse_cards(deck)
     if sorted(map(str, cards)) != sorted(map(str, piquet_pack())):
         raise ValueError("An Écarté deck must be exactly the 32-card piquet pack, 7 to A in each suit, "
-                         "each card once (RULES.md §3.1)")
+                         "each card once (§3.1)")
     return cards
 
 
 def new_game(rules: EcarteRules | None = None, *, seed: int | None = None, deck=None,
              dealer: int | None = None, names: tuple[str, str] | None = None, hands=None,
              turn_up=None) -> EcarteState:
-    """Start an Écarté match (RULES.md §3).
+    """Start an Écarté match (§3).
 
     - ``rules``: an :class:`EcarteRules` (default ``EcarteRules.standard()``).
     - ``seed``: feeds ``numpy.random.default_rng``: the first dealer (when ``dealer`` is None) and
@@ -670,14 +682,14 @@ def new_game(rules: EcarteRules | None = None, *, seed: int | None = None, deck=
     if dealer is None:
         dealer = int(s.rng.integers(2))
     if dealer not in (0, 1):
-        raise ValueError("the dealer is player 0 or player 1 (RULES.md §3.1)")
+        raise ValueError("the dealer is player 0 or player 1 (§3.1)")
     decks = []
     if hands is not None:
         if deck is not None:
             raise ValueError("give either deck or hands, not both")
         hands = [parse_cards(h) for h in hands]
         if len(hands) != 2:
-            raise ValueError("Écarté is a game for two: give two hands (RULES.md §3.1)")
+            raise ValueError("Écarté is a game for two: give two hands (§3.1)")
         fixed = hands[0] + hands[1] + (parse_cards([turn_up]) if turn_up is not None else [])
         rest = shuffled([c for c in piquet_pack() if c not in fixed], s.rng)
         top = parse_cards([turn_up]) if turn_up is not None else rest[:1]
@@ -830,6 +842,8 @@ def what_now(obs: dict) -> str:
         return _("Waiting for {who}.").format(who=names[cp])
     phase = obs["phase"]
     if phase == "decide":
+        if obs["proposals"]:
+            return _("Propose another exchange, or Stand to play the cards you hold now (§3.2).")
         return _("You are the non-dealer: play the hand as dealt (Stand), or Propose an exchange of "
                  "cards (§3.2).")
     if phase == "answer":
@@ -837,11 +851,13 @@ def what_now(obs: dict) -> str:
                  "dealt) (§3.2).").format(who=names[1 - obs["seat"]])
     if phase == "exchange":
         m = min(5, obs["stock_count"])
+        if m == 0:
+            return _("The stock is empty, so you cannot exchange: keep your cards (§3.2).")
         if obs["dealer"] == obs["seat"]:
-            return _("Pick 0 to {m} cards to throw away, then press Discard: you draw as many from "
-                     "the stock (§3.2).").format(m=m)
-        return _("Pick 1 to {m} cards to throw away, then press Discard: you draw as many from the "
-                 "stock (§3.2).").format(m=m)
+            return _("Click up to {m} cards to throw away and press Discard — or keep all your "
+                     "cards. You draw as many new cards from the stock (§3.2).").format(m=m)
+        return _("Click 1 to {m} cards to throw away, then press Discard: you draw as many new "
+                 "cards from the stock (§3.2).").format(m=m)
     legal = obs["legal_actions"]
     announce = any(a.kind == "announce" for a in legal)
     extra = _(" You hold the king of trumps: you may announce it for 1 point first (§3.3).") if announce else ""
@@ -851,7 +867,7 @@ def what_now(obs: dict) -> str:
         return _("Your lead: play any card (§3.4).") + extra
     lead = trick[0][1]
     hand = obs["hand"]
-    cards = " ".join(map(str, playable))
+    cards = or_list(playable)
     if any(c.suit == lead.suit for c in hand):
         if any(rank_strength(c) > rank_strength(lead) for c in playable if c.suit == lead.suit):
             return _("You must follow suit and win the trick if you can: play {cards} (§3.4).").format(

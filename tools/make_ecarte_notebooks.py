@@ -36,9 +36,9 @@ def code(text: str, hidden: bool = True):
 def app() -> nbformat.NotebookNode:
     nb = _nb([
         md("# Écarté against the computer\n\n"
-           "Win tricks with your five cards: follow suit and beat the card led if you can, trumps "
-           "beat everything else, and the first to 5 points wins — the **What now** line under "
-           "your hand always says what you may do."),
+           "Win 3 of the 5 tricks: follow suit and beat the card led if you can (if you can't "
+           "follow suit, any card will do, and a trump wins the trick); the first to 5 points "
+           "wins. The **What now** line under your hand always says what you may do."),
         code("from widgets import EcarteTable\n\nEcarteTable()"),
     ])
     nb.metadata["voila"] = {"template": "lab"}

@@ -458,7 +458,9 @@ class ActionBar(ipw.HBox):
     key → label for labels that change ("Discard 2 cards"); a key without a label shows
     ``_(str(key).capitalize())``. ``primary`` is the key drawn as the main button. ``on_action(callback)``
     registers ``callback(key)``; a key is looked up on the Python side by button index, and a
-    click on a button that is not shown now is ignored. Each key keeps its button while shown.
+    click on a button that is not shown now is ignored. Each key has its own button for good
+    (never reused for another key), so a late second click of a double-click is ignored rather
+    than pressing the action that replaced it.
     """
 
     def __init__(self, labels: Mapping[Hashable, str] | None = None, *, hook: str | None = None,
@@ -502,32 +504,27 @@ class ActionBar(ipw.HBox):
             items = list(actions.items())
         else:
             items = [(k, None) for k in actions]
-        keep = {k: i for i, k in enumerate(self._keys) if k is not None and i in self._shown}
-        used = {keep[k] for k, _l in items if k in keep}
-        free = iter([i for i in range(len(self._pool)) if i not in used])
+        # Each key has a button of its own for good: a second click of a double-click on
+        # "Accept" must not land on whatever button would otherwise take its place.
         order = []
         with self.hold_sync():
             for key, label in items:
-                i = keep.get(key)
-                if i is None:
-                    i = next(free, None)
+                i = self._keys.index(key) if key in self._keys else None
                 if i is None:
                     i = len(self._pool)
                     b = ipw.Button()
                     b.add_class("ck-action")
                     b.on_click(lambda _b, i=i: self._click(i))
                     self._pool.append(b)
-                    self._keys.append(None)
-                self._keys[i] = key
+                    self._keys.append(key)
                 b = self._pool[i]
                 with b.hold_sync():
                     b.description = label if label is not None else self.labels.get(key, _(str(key).capitalize()))
                     b.button_style = "primary" if key == primary else ""
                 order.append(i)
-            for i in range(len(self._pool)):
+            for i, b in enumerate(self._pool):
                 if i not in order:
-                    self._keys[i] = None
-                    self._pool[i].description = ""
+                    b.description = ""        # a hidden button keeps no label
             self._shown = tuple(order)
             self.children = tuple(self._pool[i] for i in order)
 
@@ -543,8 +540,9 @@ def table_css() -> str:
     return f"""
 .ck-table {{ gap: 6px; max-width: 960px; }}
 .ck-row {{ flex-wrap: wrap; align-items: center; gap: 12px; }}
-.ck-narrow .ck-row {{ flex-direction: column !important; align-items: flex-start; }}
-@media (max-width: 600px) {{ .ck-table .ck-row {{ flex-direction: column !important; align-items: flex-start; }} }}
+.ck-narrow .ck-row {{ flex-wrap: wrap !important; gap: 6px; }}
+@media (max-width: 600px) {{ .ck-table .ck-row {{ flex-wrap: wrap !important; gap: 6px; }} }}
+.jupyter-button.ck-card:focus:not(:focus-visible) {{ outline: none; }}
 .jupyter-button.ck-card {{ position: relative; border-radius: 7px; line-height: 1.1;
   box-shadow: 0 1px 2px rgba(0,0,0,.25); transition: transform .12s; }}
 .jupyter-button.ck-card.ck-face {{ background: #fff; border: 1px solid #777; }}
@@ -571,7 +569,7 @@ def table_css() -> str:
 .ck-whatnow .ck-rule {{ color: #555; font-size: 13px; }}
 .ck-log {{ max-height: 11em; overflow-y: auto; font-size: 13px; }}
 .ck-log .ck-log-title {{ font-weight: bold; }}
-.ck-log ol {{ margin: 2px 0; padding-left: 1.6em; }}
+.ck-log ol {{ margin: 2px 0; padding-left: 3em; }}
 .ck-actions .jupyter-button.widget-button {{ width: auto; min-width: 90px; max-width: 100%;
   height: 40px; padding: 0 14px; font-size: 15px; }}
 """

@@ -412,7 +412,10 @@ class WarTable(TableBase):
                                    else "")
             self._render_decisions(obs)
             self._render_actions(obs)
-            self.log_view.show(obs["log"])
+            log = obs["log"]
+            if self._hide_downs:          # the log names the war's face-down cards: not yet
+                log = log[:max(i for i, e in enumerate(self.state.log) if e.kind == "battle")]
+            self.log_view.show(log)
             self._render_message(obs)
 
     def _render_seat(self, line: _Seat, p: int, obs: dict, cards: list) -> None:
