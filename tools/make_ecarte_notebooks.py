@@ -279,6 +279,12 @@ to play a whole game (served without code by Voilà).
 | lesson | what you learn | app |
 | --- | --- | --- |
 | [01 Écarté](01_ecarte.ipynb) | the 32-card pack, the deal and trumps, exchanges, the king, tricks, scoring | [Écarté app](ecarte_app.ipynb) |
+| [02 War](02_war.ipynb) | battles, wars, running short of cards, how a game ends — and why it can go on for ever | [War app](war_app.ipynb) |
+| [03 War variants](03_war_variants.ipynb) | Peace, Război, three or four players, automatic war, # beats faces, underdog, slap war — each on the same deal as classic War | [War app](war_app.ipynb) |
+| [04 Steal War](04_steal_war.ipynb) | face-up piles, stealing, choosing the top card — against the computer | [War app](war_app.ipynb) |
+| [05 Switch](05_switch.ipynb) | matching suit or rank, drawing, the special cards 2, 8, J and A, the last-card call | [Switch app](switch_app.ipynb) |
+
+Start with any game: each lesson stands on its own. Here is an Écarté table to try straight away:
 """),
         code("""
 from widgets import EcarteTable
