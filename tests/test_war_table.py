@@ -2,7 +2,7 @@
 and scan every live widget's state for cards nobody may see: packet cards never turned up, and
 face-down war cards of a battle that is not settled yet."""
 import asyncio
-from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -65,6 +65,13 @@ def decide(table):
     raise AssertionError(f"no decision shown: {keys}")
 
 
+def run_loop(coroutine):
+    """Run ``coroutine`` in an event loop of its own (a worker thread: the browser tests' Playwright
+    may already run a loop in this one), as a kernel would run the table's timers."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
 def stacked(rules, *hands, piles=None, delay=0, **kw):
     return WarTable(rules, hands=list(hands), piles=piles, seed=1, delay=delay, **kw)
 
@@ -116,11 +123,16 @@ def test_face_down_war_cards_are_backs_until_settled_with_a_pause():
         shown = list(t.seats[1].table.shown)
         backs = [b for b in t.seats[1].table.cards.children if "ck-back" in b._dom_classes]
         desc = [b.description for b in backs]
+        early = (list(t.log_view.lines), t.decision.value, t.what_now.text)
         await asyncio.sleep(0.8)
-        return t, shown, desc
-    t, shown, desc = asyncio.run(main())
+        return t, shown, desc, early
+    t, shown, desc, early = run_loop(main())
     assert shown == [C("7C"), None, None, None, C("KD")]
     assert desc == [BLANK] * 3
+    # meanwhile neither the log nor the decision line names the face-down cards
+    assert not any("Battle:" in line for line in early[0]) and early[1] == ""
+    assert early[2] == "War! The face-down cards turn up in a moment…"
+    assert t.log_view.lines[0].startswith("Battle: 7♣") and "K♦ beats 4♠" in t.decision.value
     assert t.seats[1].table.shown == parse_cards("7C 2S 3C 9D KD")  # turned face up later
 
 
@@ -245,10 +257,10 @@ def test_slap_race_against_the_computers_reaction_time():
             await asyncio.sleep(1.2)
         return t, others
 
-    t, others = asyncio.run(race(None))      # you never slap: the computer does, in time
+    t, others = run_loop(race(None))      # you never slap: the computer does, in time
     assert others is not None and others < 1.0
     assert t.state.log[-1].player == 1 and "Player 2 slaps the 5♠ first" in t.state.log[-1].text
-    t, _o = asyncio.run(race(0.0))           # you slap at once: before the computer
+    t, _o = run_loop(race(0.0))           # you slap at once: before the computer
     assert t.state.log[-1].player == 0 and "Player 1 slaps the 5♠ first" in t.state.log[-1].text
 
 
