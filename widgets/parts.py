@@ -556,7 +556,8 @@ def table_css() -> str:
   box-shadow: none; color: #555; font-size: 11px !important; font-weight: normal !important; }}
 .jupyter-button.ck-card.ck-unplayable {{ opacity: .5; border: 2px dashed #777; background: #e6e6e6; }}
 .jupyter-button.ck-card.ck-unplayable::after {{ content: {not_allowed}; position: absolute;
-  left: 0; right: 0; bottom: 3px; font-size: 9px; font-weight: normal; color: #333; }}
+  left: 0; right: 0; bottom: 3px; font-size: 8px; font-weight: normal; color: #333;
+  white-space: nowrap; overflow: hidden; }}
 .jupyter-button.ck-card.ck-selected {{ transform: translateY(-10px); border: 3px solid #e08a00; }}
 .ck-hand {{ min-height: 92px; padding-top: 12px; }}
 .ck-pile {{ align-items: center; }}
