@@ -536,29 +536,29 @@ class WarState(GameState):
             return
         if k == "steal":
             if not self.rules.steal_war:
-                raise IllegalAction("steal: stealing is only in Steal War (RULES.md §1.10)")
+                raise IllegalAction(_("steal: stealing is only in Steal War (RULES.md §1.10)"))
             if st != "steal":
-                raise IllegalAction(
+                raise IllegalAction(_(
                     "Steal War (RULES.md §1.10): you may steal only when the top card of your "
-                    "packet has the rank of the top card of an opponent's face-up pile")
+                    "packet has the rank of the top card of an opponent's face-up pile"))
             return
         if k == "top":
             if st != "top":
-                raise IllegalAction("Steal War (RULES.md §1.10): you choose the top card of your "
-                                    "face-up pile only just after winning a battle")
+                raise IllegalAction(_("Steal War (RULES.md §1.10): you choose the top card of "
+                                      "your face-up pile only just after winning a battle"))
             if _IDX.get(action.card) not in self._b["won"]:
-                raise IllegalAction(f"Steal War (RULES.md §1.10): {action.card} is not one of the "
-                                    "cards you have just won")
+                raise IllegalAction(_("Steal War (RULES.md §1.10): {card} is not one of the cards "
+                                      "you have just won").format(card=action.card))
             return
         if k == "slap":
             if self.rules.slap_rank is None:
-                raise IllegalAction("slap: slapping is only in Slap war (RULES.md §1.9)")
+                raise IllegalAction(_("slap: slapping is only in Slap war (RULES.md §1.9)"))
             if st != "slap":
-                raise IllegalAction(f"Slap war (RULES.md §1.9): slap only when a "
-                                    f"{Rank(self.rules.slap_rank).label} has just been turned up")
+                raise IllegalAction(_("Slap war (RULES.md §1.9): slap only when a {rank} has just "
+                                      "been turned up").format(rank=Rank(self.rules.slap_rank).label))
             return
-        raise IllegalAction(f"War (RULES.md §1): {action} is not a War action (flip, steal, "
-                            "top <card>, slap)")
+        raise IllegalAction(_("War (RULES.md §1): {action} is not a War action (flip, steal, "
+                              "top <card>, slap)").format(action=action))
 
     def _apply(self, action: Action) -> None:
         k, st = action.kind, self.stage

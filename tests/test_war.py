@@ -272,6 +272,18 @@ def test_short_of_cards_lose_even_with_an_ace_to_come():
     assert g.winner == 1
 
 
+def test_short_of_cards_lose_both_short_is_a_draw():
+    g = flip(game(replace(R(), short_of_cards="lose"), "8S 2C", "8H 3D"))
+    # neither can complete the war: their last cards go on the table and nobody wins it
+    assert g.is_over and g.winner is None and g.result == "short_of_cards"
+    assert g.table == [cards("8S 2C"), cards("8H 3D")] and packets(g) == ["", ""]
+
+
+def test_battle_limit_most_cards_tie_is_a_draw():
+    g = flip(game(replace(R(), max_battles=1, at_limit="most_cards"), "KD 2C", "4S 5H 6H 7H"))
+    assert g.result == "battle_limit" and g.winner is None        # 3 cards each
+
+
 def test_short_of_cards_draw():
     g = flip(game(replace(R(), short_of_cards="draw"), "8S 2C 3C", "8H 4D 5D 6D 7D KC"))
     assert g.is_over and g.winner is None and g.result == "short_of_cards"
