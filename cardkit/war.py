@@ -1477,11 +1477,14 @@ def simulate(rules: WarRules | None = None, n_games: int = 1000, seed: int | Non
              level: str = "easy") -> SimulationResult:
     """Play ``n_games`` seeded games without logs and gather statistics (RULES.md §1).
 
-    Each game's seed comes from ``numpy.random.default_rng(seed)``; decisions (Steal War steals
-    and top cards, the live seat's slaps) are made by :func:`computer_player` at ``level``.
-    Returns a :class:`SimulationResult`. Same ``seed`` → same result.
+    Each game's seed comes from ``numpy.random.default_rng(seed)``; Steal War decisions (steals
+    and top cards) are made by :func:`computer_player` at ``level``. In Slap war every player is
+    simulated (``slap_seat=None``): all reaction times come from the game's RNG with the rules'
+    ``slap_mean`` (§1.9). Returns a :class:`SimulationResult`. Same ``seed`` → same result.
     """
     rules = rules if rules is not None else WarRules()
+    if rules.slap_rank is not None and rules.slap_seat is not None:
+        rules = replace(rules, slap_seat=None)
     if n_games < 0:
         raise ValueError("n_games must be ≥ 0")
     rng = np.random.default_rng(seed)
