@@ -52,7 +52,9 @@ The protocol, move by move (every decision is one action; nothing is done for a 
     ``observation(seat)["legal_actions"]`` and in ``legal_actions(seat)``.
   While such a "last card" window is open and uncalled, the text ``last card`` is that player's
   call (so the next player, if holding 2 cards themselves, calls after their play instead — still
-  in time). Calling is never an "action" that closes a window.
+  in time). Calling is never an "action" that closes a window. A call announces the play: if the
+  caller's turn ends without it (``draw``, or ``pass`` keeping a drawn card or missing a turn to
+  an 8), the call lapses and the later play down to one card needs a new call.
 * **Challenge**: while the window of the player who has just played down to one card is open
   (``window``), the next player — the current player — may ``challenge`` before acting. If the
   caught player had not called, they draw ``penalty_last_card`` cards; if they had, it costs
@@ -377,6 +379,9 @@ class SwitchState(GameState):
                          "or pass to keep it").format(r=r, card=self.drawn)
             return _("{r}: after drawing, play the card just drawn or pass").format(r=r)
         if self.skips_owed[c]:
+            if self.pending is not None and self.pending.kind != "eight":
+                return _("{r}: {who} must miss this turn (8s) and faces a draw of {n}: the only "
+                         "move is draw").format(r=r, who=who, n=self.pending.amount)
             return _("{r}: {who} must miss this turn (8s): the only move is pass").format(r=r, who=who)
         p = self.pending
         if kind == "play":
@@ -637,6 +642,10 @@ class SwitchState(GameState):
         self._acted = False
 
     def _end_turn(self, c: int) -> None:
+        if len(self.hands[c]) != 1:
+            # a call announces the play that leaves one card: a turn that ends without that
+            # play (keeping a drawn card, missing a turn to an 8) lets the call lapse
+            self.called.discard(c)
         if not self._could_play and not self._acted:
             self.blocked_turns += 1
         else:
