@@ -308,6 +308,13 @@ class EcarteState(GameState):
         return []
 
     def _check(self, action: Action) -> None:
+        self._check_rule(action)
+        if action not in self._legal_actions():        # anything the rule checks did not name
+            raise IllegalAction(_("{action} is not a move of Écarté at this point; legal now: "
+                                  "{legal} (§3).").format(action=action, legal=", ".join(
+                                      map(str, self._legal_actions()[:8]))))
+
+    def _check_rule(self, action: Action) -> None:
         p = self.current_player
         k = action.kind
         who = self.names[p]
@@ -345,6 +352,8 @@ class EcarteState(GameState):
             return
         if self.phase == "play":
             if k == "announce":
+                if action.word != "king":
+                    raise IllegalAction(_("Only the king of trumps is announced (§3.3)."))
                 if self.king_announced is not None:
                     raise IllegalAction(_("The king point has already been scored this hand "
                                           "(§3.3)."))
@@ -355,11 +364,12 @@ class EcarteState(GameState):
                     raise IllegalAction(_("The king must be announced before your first card is "
                                           "played (§3.3)."))
                 return
-            if k != "play":
-                raise IllegalAction(_("The hand is being played: play a card (§3.4)."))
+            if k != "play" or len(action.cards) != 1:
+                raise IllegalAction(_("The hand is being played: play one card (§3.4)."))
             card = action.card
             if card not in self.hands[p]:
-                raise IllegalAction(_("{card} is not in your hand.").format(card=card))
+                raise IllegalAction(_("{card} is not in your hand: you can only play your own "
+                                      "cards (§3.4).").format(card=card))
             if card not in self.playable_cards(p):
                 raise IllegalAction(self._why_not(p, card))
             return
@@ -674,6 +684,8 @@ def new_game(rules: EcarteRules | None = None, *, seed: int | None = None, deck=
         raise TypeError("rules must be an EcarteRules (e.g. EcarteRules.classic())")
     s = EcarteState()
     s.rules = rules
+    if seed is None:      # draw one and record it, so that to_json() still replays this match
+        seed = int(np.random.SeedSequence().entropy % 2**63)
     s.rng = np.random.default_rng(seed)
     s.names = tuple(names) if names else (_("Player 0"), _("Player 1"))
     if len(s.names) != 2:
