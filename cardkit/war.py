@@ -686,9 +686,20 @@ class WarState(GameState):
             self._end_mid_battle(_("the standing cards tie: the game is a draw"), "standing_tie",
                                  _("RULES.md §1.1 (running short of cards)"))
             return
+        if (R.short_of_cards == "last_card_up" and not R.steal_war
+                and all(not self._packets[p] for p in best)):
+            # the tied players are all on their last card: nobody can fight on (§1.1)
+            self._say(_("Everyone is standing on their last card and {cards} tie.").format(cards=cards_of))
+            self._end_mid_battle(_("the standing cards tie: the game is a draw"), "standing_tie",
+                                 _("RULES.md §1.1 (running short of cards)"))
+            return
         self._say((_("{cards} tie: peace!") if R.lowest_wins else _("{cards} tie: war!"))
                   .format(cards=tied))
-        W = list(b["in"]) if R.war_participants == "all" else best
+        W = best
+        if R.war_participants == "all":
+            # everyone still in joins; a player with no card left has no tied card to stand on,
+            # so only the tied players can stand on their card (§1.1, §1.2)
+            W = [p for p in b["in"] if p in best or self._packets[p]]
         self._war(W, _RV[up[best[0]]], self._rule())
 
     def _best(self, cont: list[int]) -> list[int]:
@@ -756,7 +767,9 @@ class WarState(GameState):
         short = [p for p in W if len(self._packets[p]) < need]
         if short and R.short_of_cards == "draw":
             p = short[0]
-            self._say(_("{player} has {n} cards and cannot complete the war (needs {need}).")
+            self._say(ngettext("{player} has {n} card and cannot complete the war (needs {need}).",
+                               "{player} has {n} cards and cannot complete the war (needs {need}).",
+                               len(self._packets[p]))
                       .format(player=player_name(p), n=len(self._packets[p]), need=need))
             self._end_mid_battle(_("a player cannot complete a war: the game is a draw "
                                    "(short of cards: draw)"), "short_of_cards",
@@ -764,9 +777,11 @@ class WarState(GameState):
             return
         if short and R.short_of_cards == "lose":
             for p in short:
-                self._say(_("{player} has {n} cards and cannot complete the war (needs {need}): "
-                            "they lose it.").format(player=player_name(p), n=len(self._packets[p]),
-                                                    need=need))
+                self._say(ngettext("{player} has {n} card and cannot complete the war (needs {need}): "
+                                   "they lose it.",
+                                   "{player} has {n} cards and cannot complete the war (needs {need}): "
+                                   "they lose it.", len(self._packets[p]))
+                          .format(player=player_name(p), n=len(self._packets[p]), need=need))
                 while self._packets[p]:          # the rest of their cards go to the war's winner
                     self._put(p, False)
                 b["lost"].append(p)
