@@ -11,6 +11,7 @@ it is given (never from a global RNG).
 from __future__ import annotations
 
 import enum
+import html
 import re
 from dataclasses import dataclass
 from typing import Iterable, Sequence
@@ -214,6 +215,20 @@ def standard_pack(jokers: int = 0) -> list[Card]:
 def piquet_pack() -> list[Card]:
     """The 32-card piquet pack (2–6 removed: 7 8 9 10 J Q K A of each suit), fixed order."""
     return [Card(r, s) for s in SUITS for r in Rank if Rank.SEVEN <= r <= Rank.ACE]
+
+
+def card_html(card: Card) -> str:
+    """One card as a small HTML face for a state's ``_repr_html_``: its symbol form in red or
+    black, with its name in words as the tooltip (for screen readers)."""
+    colour = "#c00" if card.is_red else "#000"
+    return (f'<span style="color:{colour};border:1px solid #999;border-radius:3px;padding:0 3px;'
+            f'margin:1px;background:#fff" title="{html.escape(card.name)}">'
+            f'{html.escape(str(card))}</span>')
+
+
+def cards_html(cards: Iterable[Card]) -> str:
+    """Several cards as :func:`card_html` faces, or ``—`` for none."""
+    return "".join(card_html(c) for c in cards) or "—"
 
 
 def shuffled(cards: Sequence[Card], rng: np.random.Generator) -> list[Card]:

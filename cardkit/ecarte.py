@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .cards import Card, Rank, Suit, SUITS, parse_cards, piquet_pack, shuffled
+from .cards import card_html, cards_html, Card, Rank, Suit, SUITS, parse_cards, piquet_pack, shuffled
 from .core import Action, Event, GameState, IllegalAction, rules_from_dict, rules_to_dict
 from .i18n import _
 
@@ -591,17 +591,16 @@ class EcarteState(GameState):
                 f"score {self.scores[0]}-{self.scores[1]}>")
 
     def _repr_html_(self) -> str:
-        def cards(cs):
-            return " ".join(_card_html(c) for c in cs) or "—"
+        cards = cards_html
         rows = []
         for p in (1, 0):
             role = _("dealer") if p == self.dealer else _("non-dealer")
             rows.append(f"<tr><th>{html.escape(self.names[p])} ({role})</th><td>{cards(self.hands[p])}</td>"
                         f"<td>{_('tricks')}: {self.tricks[p]} · {_('score')}: {self.scores[p]}</td></tr>")
-        trick = " ".join(f"{html.escape(self.names[p])}: {_card_html(c)}" for p, c in self.trick) or "—"
+        trick = " ".join(f"{html.escape(self.names[p])}: {card_html(c)}" for p, c in self.trick) or "—"
         return (f"<div class='ck-ecarte-state'><b>Écarté ({html.escape(self.rules.name)})</b> — "
                 f"{_('hand')} {self.hand_number}, {_('phase')}: {self.phase}<br>"
-                f"{_('Turn-up')}: {_card_html(self.turn_up)} {_('Trumps')}: {self.trump.symbol} · "
+                f"{_('Turn-up')}: {card_html(self.turn_up)} {_('Trumps')}: {self.trump.symbol} · "
                 f"{_('Stock')}: {len(self.stock)} {_('cards')} ({cards(self.stock[:5])}{' …' if len(self.stock) > 5 else ''})"
                 f"<table>{''.join(rows)}</table>{_('On the table')}: {trick}</div>")
 
@@ -612,13 +611,6 @@ class EcarteState(GameState):
         return new_game(rules_from_dict(EcarteRules, d["rules"]), seed=d.get("seed"), deck=deck,
                         dealer=d.get("dealer"), names=tuple(d["names"]) if d.get("names") else None,
                         hands=d.get("hands"), turn_up=d.get("turn_up"))
-
-
-def _card_html(c: Card) -> str:
-    colour = "#c00" if c.is_red else "#000"
-    return (f"<span style='display:inline-block;border:1px solid #999;border-radius:4px;"
-            f"padding:1px 4px;color:{colour};background:#fff' title='{html.escape(c.name)}'>"
-            f"{html.escape(str(c))}</span>")
 
 
 def stacked_deck(non_dealer, dealer, turn_up, stock="", packets=(3, 2)) -> list[Card]:

@@ -88,7 +88,7 @@ from typing import Iterable, NamedTuple, Sequence
 
 import numpy as np
 
-from .cards import Card, Rank, Suit, SUITS, parse_card, parse_cards, shuffled, standard_pack
+from .cards import cards_html, Card, Rank, Suit, SUITS, parse_card, parse_cards, shuffled, standard_pack
 from .core import Action, Event, GameState, IllegalAction, rules_from_dict, rules_to_dict
 from .i18n import _, ngettext
 
@@ -723,14 +723,7 @@ class SwitchState(GameState):
                 f"stock {len(self.stock)}>")
 
     def _repr_html_(self) -> str:
-        def cards(cs: Iterable[Card]) -> str:
-            out = []
-            for c in cs:
-                color = "#c00" if c.is_red else "#000"
-                out.append(f'<span style="color:{color};border:1px solid #999;border-radius:3px;'
-                           f'padding:0 3px;margin:1px;background:#fff" title="{html.escape(c.name)}">'
-                           f'{html.escape(str(c))}</span>')
-            return "".join(out) or "—"
+        cards = cards_html
         rows = []
         for s, h in enumerate(self.hands):
             mark = " ◀" if s == self.current_player else ""

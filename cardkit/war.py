@@ -53,7 +53,7 @@ from typing import Any, Iterable, Sequence
 
 import numpy as np
 
-from .cards import Card, JOKER, Rank, parse_card, parse_cards, standard_pack
+from .cards import cards_html as _cards_html, Card, JOKER, Rank, parse_card, parse_cards, standard_pack
 from .core import Action, Event, GameState, IllegalAction, rules_from_dict, rules_to_dict
 from .i18n import _, ngettext
 
@@ -1241,14 +1241,7 @@ class WarState(GameState):
     def _repr_html_(self) -> str:
         """The whole position, every card face up (for lessons)."""
         def cards_html(codes: Iterable[int]) -> str:
-            out = []
-            for i in codes:
-                c = _card(i)
-                colour = "#c00" if c.is_red else "#000"
-                out.append(f'<span style="color:{colour};border:1px solid #999;border-radius:3px;'
-                           f'padding:0 2px;margin:1px;background:#fff" title="{html.escape(c.name)}">'
-                           f'{html.escape(str(c))}</span>')
-            return "".join(out) or "—"
+            return _cards_html(_card(i) for i in codes)
         rows = []
         for p in range(self.rules.players):
             cells = [html.escape(player_name(p)) + (" " + html.escape(_("(out)")) if self._out[p] else ""),

@@ -8,7 +8,7 @@ import pytest
 from cardkit import Action, parse_card, parse_cards
 from cardkit import switch
 from widgets import SwitchTable
-from widget_helpers import (all_widget_states, assert_no_hidden_cards, card_forms,
+from widget_helpers import (scan_for_hidden, all_widget_states, assert_no_hidden_cards, card_forms,
                             find_hidden_cards, forge_click, states_text)
 
 C = parse_card
@@ -22,15 +22,8 @@ def hidden_from(table):
 
 
 def scan(table):
-    """``assert_no_hidden_cards`` over every live widget, with a fast substring pre-filter (a
-    regex hit is always a substring hit, so nothing is missed)."""
-    states = all_widget_states()
-    text = states_text(states)
-    low = text.lower()
-    suspects = [c for c in hidden_from(table)
-                if any((f.lower() in low) if " " in f else (f in text) for f in card_forms(c))]
-    if suspects:
-        assert_no_hidden_cards(suspects, states)
+    """No card hidden from ``table``'s seat is in any live widget's state."""
+    scan_for_hidden(hidden_from(table))
 
 
 def click(table, action):

@@ -79,6 +79,18 @@ def assert_no_hidden_cards(cards: Iterable[Card], states: dict[str, dict] | None
         f"  {card} as {form!r} in …{context}…" for card, form, context in found)
 
 
+def scan_for_hidden(cards: Iterable[Card]) -> None:
+    """:func:`assert_no_hidden_cards` over every live widget, with a fast substring pre-filter
+    (a regex hit is always a substring hit, so nothing is missed). Does nothing for no cards."""
+    states = all_widget_states()
+    text = states_text(states)
+    low = text.lower()
+    suspects = [c for c in cards
+                if any((f.lower() in low) if " " in f else (f in text) for f in card_forms(c))]
+    if suspects:
+        assert_no_hidden_cards(suspects, states)
+
+
 def forge_state(widget: Any, **state: Any) -> None:
     """Set traits the way a browser's ``update`` message does (``set_state``; read-only too)."""
     widget.set_state(state)

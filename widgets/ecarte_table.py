@@ -8,7 +8,6 @@ panel names the rule (RULES.md §3).
 """
 from __future__ import annotations
 
-import asyncio
 import time
 from typing import Any
 
@@ -19,7 +18,7 @@ from cardkit.cards import Card
 from cardkit.core import Action
 from cardkit.i18n import _, ngettext
 
-from .parts import ActionBar, CardView, HandView, PileView, ScoreBoard, TableBase
+from .parts import ActionBar, CardView, HandView, PileView, ScoreBoard, TableBase, running_loop
 
 __all__ = ["EcarteTable"]
 
@@ -178,12 +177,7 @@ class EcarteTable(TableBase):
         """
         if not self._computer_turn():
             return
-        loop = None
-        if pause and self.delay:
-            try:
-                loop = asyncio.get_running_loop()
-            except RuntimeError:
-                loop = None
+        loop = running_loop() if pause and self.delay else None
         if loop is None:
             while self._computer_turn():
                 if pause and self.delay:

@@ -21,6 +21,7 @@ Every sentence a person reads goes through :func:`cardkit.i18n._`.
 """
 from __future__ import annotations
 
+import asyncio
 import functools
 import html
 import itertools
@@ -34,7 +35,7 @@ from cardkit.cards import Card, Suit
 from cardkit.core import IllegalAction
 from cardkit.i18n import _, ngettext
 
-__all__ = ["card_label", "card_words", "CardView", "HandView", "PileView", "ScoreBoard",
+__all__ = ["esc", "running_loop", "card_label", "card_words", "CardView", "HandView", "PileView", "ScoreBoard",
            "WhatNow", "LogView", "ActionBar", "Style", "table_css", "safe_handler", "TableBase"]
 
 log = logging.getLogger("cardkit.widgets")
@@ -362,8 +363,24 @@ class PileView(ipw.VBox):
 
 
 # ----------------------------------------------------------------------------------- text panels
-def _esc(text: Any) -> str:
+def esc(text: Any) -> str:
+    """``text`` as safe HTML (escaped)."""
     return html.escape(str(text))
+
+
+_esc = esc
+
+
+def running_loop() -> "asyncio.AbstractEventLoop | None":
+    """The running asyncio event loop (in a live kernel: the kernel's), or ``None`` (headless).
+
+    Tables schedule the computer's paused moves on it with ``call_later``, so the kernel stays
+    free to answer clicks meanwhile; without one they move at once.
+    """
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
 
 
 class ScoreBoard(ipw.HTML):

@@ -12,7 +12,7 @@ import ipywidgets as ipw
 from cardkit.cards import Card
 from cardkit.i18n import _
 
-from .parts import ActionBar, HandView, TableBase
+from .parts import ActionBar, HandView, TableBase, esc as _esc
 
 __all__ = ["Quiz"]
 
@@ -66,8 +66,3 @@ class Quiz(TableBase):
 
     def _repr_args(self) -> str:
         return repr(self.question)
-
-
-def _esc(text: str) -> str:
-    import html
-    return html.escape(text)

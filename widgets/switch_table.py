@@ -27,7 +27,7 @@ from cardkit.cards import SUITS, Card
 from cardkit.core import Action, IllegalAction
 from cardkit.i18n import _, ngettext
 
-from .parts import ActionBar, HandView, PileView, TableBase
+from .parts import esc as _esc, running_loop, ActionBar, HandView, PileView, TableBase
 
 __all__ = ["SwitchTable"]
 
@@ -206,7 +206,7 @@ class SwitchTable(TableBase):
         self._cancel_timer()
         if not self._computer_to_move():
             return
-        loop = _running_loop()
+        loop = running_loop()
         if self.delay > 0 and loop is not None:
             self._timer = loop.call_later(self.delay, self._tick)
             return
@@ -351,13 +351,5 @@ class SwitchTable(TableBase):
         return f"players={self.rules.players}, seat={self.seat}"
 
 
-def _esc(text: str) -> str:
-    import html
-    return html.escape(str(text))
 
 
-def _running_loop() -> asyncio.AbstractEventLoop | None:
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None

@@ -29,7 +29,7 @@ from cardkit.cards import Card
 from cardkit.core import Action, IllegalAction
 from cardkit.i18n import _, ngettext
 
-from .parts import ActionBar, CardView, HandView, PileView, TableBase
+from .parts import esc as _esc, running_loop, ActionBar, CardView, HandView, PileView, TableBase
 
 __all__ = ["WarTable", "VARIANTS"]
 
@@ -67,15 +67,8 @@ _DECISION_REFUSAL = {
 }
 
 
-def _esc(text: Any) -> str:
-    return html.escape(str(text))
 
 
-def _running_loop() -> asyncio.AbstractEventLoop | None:
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
 
 
 class _TableRow:
@@ -269,7 +262,7 @@ class WarTable(TableBase):
                                 and self._timers_on() and not self._autoplay)
         self._render()
         if self._hide_downs:
-            self._timer = _running_loop().call_later(max(self.delay, 0.5), self._reveal_tick)
+            self._timer = running_loop().call_later(max(self.delay, 0.5), self._reveal_tick)
         self._after_move()
 
     def _after_move(self) -> None:
@@ -283,18 +276,18 @@ class WarTable(TableBase):
             obs = s.observation(self.seat)["slap"]
             t = obs["others_time"] if obs["others_time"] is not None else obs["window"]
             self._cancel_timer()
-            self._timer = _running_loop().call_later(t, self._slap_tick)
+            self._timer = running_loop().call_later(t, self._slap_tick)
             return
         if self._autoplay and not self._decides:
             self._schedule_auto()
 
     def _timers_on(self) -> bool:
-        return self.delay > 0 and _running_loop() is not None
+        return self.delay > 0 and running_loop() is not None
 
     def _schedule_auto(self) -> None:
         if self._timers_on():
             self._cancel_timer()
-            self._timer = _running_loop().call_later(self.delay, self._tick)
+            self._timer = running_loop().call_later(self.delay, self._tick)
             return
         s = self.state           # no timers: play on at once, up to the person's next decision
         while not s.is_over and not self._decides:
