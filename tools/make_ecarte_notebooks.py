@@ -21,6 +21,8 @@ def _nb(cells) -> nbformat.NotebookNode:
     nb = new_notebook()
     nb.metadata.update({"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
                         "language_info": {"name": "python"}})
+    for i, cell in enumerate(cells):      # stable ids: regenerating a notebook changes no id
+        cell.id = f"cell-{i:02d}"
     nb.cells = cells
     return nb
 
