@@ -93,7 +93,7 @@ from .core import Action, Event, GameState, IllegalAction, rules_from_dict, rule
 from .i18n import _, ngettext
 
 __all__ = ["SwitchRules", "Pending", "SwitchState", "SwitchComputer", "new_game", "what_now",
-           "computer_player", "play_out", "full_stock", "SPECIAL_RANKS", "is_special"]
+           "refusal", "computer_player", "play_out", "full_stock", "SPECIAL_RANKS", "is_special"]
 
 #: The ranks that do something (RULES.md §2): 2 (draw 2), 8 (miss a turn), Jack (name a suit),
 #: Ace (draw 4). A starter of one of these ranks is put back into the stock.
@@ -479,11 +479,12 @@ class SwitchState(GameState):
         k = self.rules.penalty_last_card
         got = self._draw_cards(target, k)
         self._event("challenge", c, _(
-            "{c} caught {t}, who had not called “last card”: {t} drew {n} of {k} penalty "
+            "{c} caught {t}: {t} had not called “last card”, so {t} drew {n} of {k} penalty "
             "cards.").format(c=self._name(c), t=self._name(target), n=len(got), k=k)
             if len(got) < k else ngettext(
-            "{c} caught {t}, who had not called “last card”: {t} drew {k} penalty card.",
-            "{c} caught {t}, who had not called “last card”: {t} drew {k} penalty cards.", k).format(
+            "{c} caught {t}: {t} had not called “last card”, so {t} drew {k} penalty card.",
+            "{c} caught {t}: {t} had not called “last card”, so {t} drew {k} penalty cards.",
+            k).format(
             c=self._name(c), t=self._name(target), k=k),
             rule=rule, target=target, caught=True, cards=got)
 
@@ -559,7 +560,7 @@ class SwitchState(GameState):
         elif card.rank == Rank.JACK:
             self.pending = None
             self.phase = "choose"
-            self._event("play", c, _("{p} played {card} (a Jack goes on anything) and names a "
+            self._event("play", c, _("{p} played {card} (a Jack goes on anything) and named a "
                                      "suit.").format(p=name, card=card),
                         rule=_("Switch (RULES.md §2, Jacks)"), card=card)
             return
@@ -584,23 +585,25 @@ class SwitchState(GameState):
                 self.skips_owed[c] -= 1     # the turn drawing the penalty is a missed turn too
             got = self._draw_cards(c, p.amount)
             self.pending = None
-            what = _("2s") if p.kind == "two" else _("Aces")
+            several = p.amount > _PENALTY_STEP[p.kind]
+            what = ((_("2s") if several else _("2")) if p.kind == "two"
+                    else (_("Aces") if several else _("Ace")))
             rule = _("Switch (RULES.md §2, 2s)") if p.kind == "two" else _(
                 "Switch (RULES.md §2, Aces)")
             if len(got) == p.amount:
-                text = _("{p} drew {k} cards for the {what} and plays nothing this turn.").format(
+                text = _("{p} drew {k} cards for the {what} and could play nothing this turn.").format(
                     p=name, k=p.amount, what=what)
             else:
                 text = _("{p} had to draw {k} cards for the {what} but there were only {n} to "
-                         "draw; the turn passes.").format(p=name, k=p.amount, what=what,
+                         "draw; the turn passed.").format(p=name, k=p.amount, what=what,
                                                           n=len(got))
             self._event("penalty", c, text, rule=rule, cards=got)
             self._end_turn(c)
             return
         got = self._draw_cards(c, 1)
         if not got:
-            self._event("draw", c, _("{p} could not draw: the stock and the discard pile are "
-                                     "empty. The turn passes.").format(p=name),
+            self._event("draw", c, _("{p} could not draw: the stock and the discard pile were "
+                                     "empty. The turn passed.").format(p=name),
                         rule=_("Switch (RULES.md §2, stock empty)"))
             self._end_turn(c)
             return
@@ -608,7 +611,7 @@ class SwitchState(GameState):
         if self.matches(card):
             self.phase = "drawn"
             self.drawn = card
-            self._event("draw", c, _("{p} drew a card, which may be played at once.").format(p=name),
+            self._event("draw", c, _("{p} drew a card, which could be played at once.").format(p=name),
                         card=card)
         else:
             self._event("draw", c, _("{p} drew a card and kept it.").format(p=name), card=card)
@@ -658,7 +661,7 @@ class SwitchState(GameState):
                          "the fewest cards ({k}) and won.").format(p=self._name(winners[0]), k=fewest)
             else:
                 text = _("Nobody could play or draw for a whole round: the game ends; {ps} had "
-                         "the fewest cards ({k}) and share a drawn game.").format(
+                         "the fewest cards ({k}) and shared a drawn game.").format(
                     ps=", ".join(self._name(s) for s in winners), k=fewest)
             self._event("blocked", None, text, rule=_("Switch (RULES.md §2, end)"),
                         winners=winners)
@@ -887,6 +890,96 @@ def _turn_starter(state: SwitchState) -> None:
 
 
 # -- words for tables ----------------------------------------------------------------------------
+def _game_over(obs: dict) -> str:
+    """Who won, how many cards the others still hold (counts only: the hands stay hidden), and
+    how to play again."""
+    names, seat = obs["names"], obs["seat"]
+    winners = obs["winners"]
+    if len(winners) > 1:
+        head = _("Nobody could play or draw for a whole round: the game is drawn between {ws}, "
+                 "who have the fewest cards.").format(ws=", ".join(names[w] for w in winners))
+    elif winners == [seat]:
+        head = _("You won!") if obs["end_reason"] == "out" else _(
+            "You won: nobody could play or draw for a whole round and you have the fewest cards.")
+    else:
+        head = _("{who} won.").format(who=names[winners[0]])
+    counts = obs["hand_counts"]
+    left = [s for s in range(obs["players"]) if s not in winners]
+    parts = [head]
+    if left:
+        parts.append(_("Cards left — {list}.").format(list=", ".join(
+            _("{who}: {n}").format(who=names[s], n=counts[s]) for s in left)))
+    parts.append(_("Press New game to play again."))
+    return " ".join(parts)
+
+
+def refusal(obs: dict, action: "Action | str") -> str:
+    """A short, friendly sentence in the second person saying why the seat of ``obs`` may not make
+    ``action`` now, naming the rule in plain words (RULES.md §2) — for a table's "What now" panel,
+    followed there by :func:`what_now`. Uses only the observation."""
+    action = Action.parse(action)
+    kind, seat, names = action.kind, obs["seat"], obs["names"]
+    if obs["is_over"]:
+        return _("The game is over.")
+    mine = obs["current_player"] == seat
+    if kind == "last card":
+        if seat in obs["last_card_called"]:
+            return _("You have already called “last card”.")
+        if mine and len(obs["hand"]) == 2 and obs["phase"] in ("play", "drawn"):
+            return _("You cannot call “last card” now: none of your cards can be played, so you "
+                     "will not get down to one card this turn.")
+        return _("You call “last card” only when you hold 2 cards and are about to play one, or "
+                 "right after playing down to one card.")
+    if kind == "challenge":
+        if obs["window"] is None or obs["window"] == seat:
+            return _("There is nobody to catch now: you can catch a player only right after they "
+                     "play down to one card without calling “last card”.")
+        return _("Only the next player can catch {who}, before acting.").format(
+            who=names[obs["window"]])
+    if not mine:
+        if obs["current_player"] is None:
+            return _("That move is not allowed now.")
+        return _("Wait: it is {who}'s turn.").format(who=names[obs["current_player"]])
+    phase, p = obs["phase"], obs["pending"]
+    if phase == "choose":
+        return _("First name a suit for your Jack.")
+    if kind == "choose":
+        return _("You name a suit only right after playing a Jack.")
+    if phase == "drawn":
+        if kind == "play":
+            return _("After drawing you may only play the card you drew ({card}), or pass to "
+                     "keep it.").format(card=obs["drawn_card"])
+        return _("After drawing you play the card you drew or pass.")
+    if obs["skips_owed"][seat]:
+        return _("You miss this turn because of the 8.")
+    if kind == "play":
+        card = action.card
+        if card not in obs["hand"]:
+            return _("You do not hold {card}.").format(card=card)
+        if p is not None and p.kind == "two":
+            return _("{card} is not a 2: only a 2 can answer a draw of {n}.").format(
+                card=card, n=p.amount)
+        if p is not None and p.kind == "ace":
+            return _("{card} is not an Ace: only an Ace can answer a draw of {n}.").format(
+                card=card, n=p.amount)
+        if p is not None and p.kind == "eight":
+            return _("{card} is not an 8: facing an 8 you play an 8 or miss the turn.").format(
+                card=card)
+        if obs["named_suit"] is not None:
+            s = obs["named_suit"]
+            return _("{card} does not follow the suit named after the Jack ({suit}): play a {sym} "
+                     "card, a Jack or an Ace.").format(card=card, suit=_(s.word), sym=s.symbol)
+        top = obs["top"]
+        return _("{card} matches neither the suit ({sym}) nor the rank ({rank}) of {top}; only "
+                 "Jacks and Aces go on anything.").format(card=card, sym=top.suit.symbol,
+                                                          rank=top.rank.label, top=top)
+    if kind == "draw" and p is not None and p.kind == "eight":
+        return _("Facing an 8 you cannot draw: play an 8 or pass.")
+    if kind == "pass":
+        return _("You pass only to keep a card you just drew or to miss a turn after an 8.")
+    return _("That move is not allowed now.")
+
+
 def what_now(obs: dict) -> str:
     """One sentence in the second person saying what the seat of ``obs`` may do now and which rule
     applies (RULES.md §2), for a table's "What now" panel. Uses only the observation.
@@ -896,15 +989,7 @@ def what_now(obs: dict) -> str:
     """
     names, seat = obs["names"], obs["seat"]
     if obs["is_over"]:
-        winners = obs["winners"]
-        if len(winners) > 1:
-            return _("Nobody could play or draw for a whole round: the game is drawn between {ws}, "
-                     "who have the fewest cards.").format(ws=", ".join(names[w] for w in winners))
-        if winners == [seat]:
-            return _("You won!") if obs["end_reason"] == "out" else _(
-                "You won: nobody could play or draw for a whole round and you have the fewest "
-                "cards.")
-        return _("{who} won.").format(who=names[winners[0]])
+        return _game_over(obs)
     cp = obs["current_player"]
     if cp != seat:
         return _("Waiting for {who}.").format(who=names[cp])

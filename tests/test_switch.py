@@ -316,8 +316,8 @@ def test_last_card_forgotten_and_caught_draws_two():
     assert g.window == 0 and g.legal_actions(0) == [Action("last card")]
     play(g, "challenge")
     assert g.hands[0] == cards("4C 6C 7C")
-    assert g.log[-1].text == "Player 1 caught Player 0, who had not called “last card”: " \
-                             "Player 0 drew 2 penalty cards."
+    assert g.log[-1].text == ("Player 1 caught Player 0: Player 0 had not called “last card”, so "
+                              "Player 0 drew 2 penalty cards.")
     assert g.window is None and g.current_player == 1
 
 
@@ -618,7 +618,9 @@ def test_what_now_sentences():
     assert what_now(g.observation(1)).startswith("Play a ♥ card (hearts were named after the Jack)")
     g = game("2H", "9S 3D", stock="5H 6C 7C")
     play(g, "play 2H")
-    assert what_now(g.observation(0)) == "You won!" and what_now(g.observation(1)) == "Player 0 won."
+    assert what_now(g.observation(0)) == "You won! Cards left — Player 1: 2. Press New game to play again."
+    assert what_now(g.observation(1)) == ("Player 0 won. Cards left — Player 1: 2. Press New game "
+                                          "to play again.")
 
 
 def test_hands_without_rules_set_the_player_count():
@@ -629,3 +631,24 @@ def test_hands_without_rules_set_the_player_count():
     g2 = game("2S 9C 9H", "AH JC 9D", stock="5S 3C 4C")
     play(g2, "play 2S")
     assert g2.pending == ("two", 2)                 # Pending is a named tuple
+
+
+def test_log_sentences_agree_with_you_and_say_the_or_the_s():
+    """Past tense throughout, "you" agrees, "the Ace" after one Ace, "the 2s" after two 2s."""
+    g = new_game(hands=["JH 9C 4D", "AS 10S KD"], deck="5H 6C 7C 8D 9D 3S 4S 5S 6S", dealer=1,
+                 seed=0, names=["you", "Ada"])
+    play(g, "play JH")
+    assert g.log[-1].text == "you played J♥ (a Jack goes on anything) and named a suit."
+    play(g, "choose spades")
+    play(g, "play AS")
+    play(g, "draw")
+    assert g.log[-1].text == "you drew 4 cards for the Ace and could play nothing this turn."
+    g = game("2H 9C 4D", "2S 10S KD", stock="5H 6C 7C 8D 9D 3S 4S 5S 6S")
+    play(g, "play 2H")
+    play(g, "play 2S")
+    play(g, "draw")
+    assert g.log[-1].text == "Player 0 drew 4 cards for the 2s and could play nothing this turn."
+    g = game("2H 9C 4D", "3S 10S KD", stock="5H 6C 7C 8D 9D 3C 4S 5S 6S")
+    play(g, "play 2H")
+    play(g, "draw")
+    assert g.log[-1].text == "Player 1 drew 2 cards for the 2 and could play nothing this turn."

@@ -60,8 +60,10 @@ def test_a_whole_game_by_clicking_shows_nothing_hidden(players, seed):
     assert t.errors == [] and t.refusals == []
     assert t.what_now.tone == "done" and t.actions.shown == ()
     w = t.state.winners
-    assert t.what_now.text == ("You won!" if w == [0] else
-                               f"{t.state.names[w[0]]} won." if len(w) == 1 else t.what_now.text)
+    head = "You won!" if w == [0] else f"{t.state.names[w[0]]} won."
+    if len(w) == 1:
+        assert t.what_now.text.startswith(head + " Cards left — ")
+        assert t.what_now.text.endswith(". Press New game to play again.")
 
 
 def test_beginner_mode_shows_the_opponents_and_the_stock_and_off_sends_none_of_them():
@@ -89,8 +91,10 @@ def test_an_unplayable_card_looks_different_and_says_why_when_clicked():
     before = t.state.to_json()
     t.your_hand.click(C("4C"))
     assert t.state.to_json() == before and t.what_now.tone == "warn"
-    assert t.what_now.text == ("Switch (RULES.md §2): 4♣ matches neither the suit (♥) nor the rank "
-                               "(5) of 5♥; only Jacks and Aces go on anything")
+    assert t.what_now.text == ("4♣ matches neither the suit (♥) nor the rank (5) of 5♥; only Jacks "
+                               "and Aces go on anything. Play a card that matches 5♥ by suit (♥) "
+                               "or rank (5) — a Jack or an Ace goes on anything — or draw a card "
+                               "(§2).")
     assert len(t.refusals) == 1
 
 
@@ -151,10 +155,68 @@ def test_last_card_and_caught_you_out_of_their_window_are_refused_with_the_rule(
     t = stacked("9H 4C 3D", "9S 10S KD", stock="5H 6C 7C 8D")
     before = t.state.to_json()
     t.actions.click("last card")
-    assert t.state.to_json() == before and "just before the play" in t.what_now.text
+    guidance = ("Play a card that matches 5♥ by suit (♥) or rank (5) — a Jack or an Ace goes on "
+                "anything — or draw a card (§2).")
+    assert t.state.to_json() == before and t.what_now.text == (
+        "You call “last card” only when you hold 2 cards and are about to play one, or right after "
+        "playing down to one card. " + guidance)
     t.actions.click("challenge")
-    assert t.state.to_json() == before and "nobody can be challenged" in t.what_now.text
-    assert len(t.refusals) == 2
+    assert t.state.to_json() == before and t.what_now.text == (
+        "There is nobody to catch now: you can catch a player only right after they play down to "
+        "one card without calling “last card”. " + guidance)
+    assert len(t.refusals) == 2 and t.what_now.tone == "warn"
+
+
+def test_last_card_refused_sensibly_when_nothing_can_be_played_and_when_already_called():
+    t = stacked("9H 4C 3D", "AS 10S KD", stock="5H 6C 7C 8D")
+    t.your_hand.click(C("9H"))          # Ada answers with A♠: you face 4 with 2 cards, no Ace
+    assert len(t.state.hands[0]) == 2 and t.state.pending == switch.Pending("ace", 4)
+    t.actions.click("last card")
+    assert t.what_now.text == (
+        "You cannot call “last card” now: none of your cards can be played, so you will not get "
+        "down to one card this turn. You face a draw of 4: play an Ace to pass 8 on, or draw 4 "
+        "cards (§2, Aces).")
+    t = stacked("9H 4C", "9S 10S KD", stock="5H 6C 7C 8D")
+    t.actions.click("last card")
+    assert t.what_now.tone == "info" and t.refusals == []
+    t.actions.click("last card")
+    assert t.what_now.text == (
+        "You have already called “last card”. Play a card that matches 5♥ by suit (♥) or rank (5) "
+        "— a Jack or an Ace goes on anything — or draw a card (§2).")
+    assert t.what_now.tone == "warn" and len(t.refusals) == 1
+
+
+def test_refusals_are_short_second_person_sentences_and_keep_the_guidance():
+    t = stacked("JS 9C 4D", "9S 10S KD 3H", stock="5H 6C 7C 8D")
+    t.your_hand.click(C("JS"))
+    t.your_hand.click(C("9C"))
+    assert t.what_now.text == ("First name a suit for your Jack. You played a Jack: name the suit "
+                               "the next player must follow (§2, Jacks).")
+    t = stacked("3H 4H 9C", "2H 10S KD 3C", stock="5H 6C 7C 8D")
+    t.your_hand.click(C("3H"))          # Ada answers with 2♥
+    t.your_hand.click(C("4H"))
+    assert t.what_now.text == ("4♥ is not a 2: only a 2 can answer a draw of 2. You face a draw of "
+                               "2: play a 2 to pass 4 on, or draw 2 cards (§2, 2s).")
+    for r in t.refusals:
+        assert str(r).endswith(".") and "RULES.md" not in str(r)
+
+
+def test_the_log_keeps_its_history_after_the_stock_is_rebuilt_without_naming_hidden_cards():
+    t = SwitchTable(players=3, seed=5, delay=0, level="hard")
+    brain = switch.computer_player("hard", seed=5, forget_rate=0.3)
+    rebuilt = False
+    while not t.state.is_over:
+        click(t, brain.choose(t.state.observation(t.seat)))
+        scan(t)
+        kinds = [e.kind for e in t.state.log]
+        if "rebuild" in kinds and not rebuilt:
+            rebuilt = True
+            before = len(kinds) - kinds.index("rebuild")
+            # lines older than the rebuild are still shown
+            assert len(t.log_view.lines) > before
+            assert any("a card" in line and "drew a card" not in line
+                       for line in t.log_view.lines[before:])
+    assert rebuilt
 
 
 def test_forged_clicks_on_backs_and_hidden_buttons_do_nothing():

@@ -17,6 +17,7 @@ computers move at once.
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from typing import Any
 
@@ -235,34 +236,27 @@ class SwitchTable(TableBase):
         self._run_computers()
 
     # ------------------------------------------------------------------------------ clicks
-    def _refuse_if_not_my_turn(self) -> None:
-        s = self.state
-        if s.is_over:
-            raise IllegalAction(_("The game is over: press New game to play again."))
-        if s.current_player != self.seat:
-            raise IllegalAction(_("Wait: it is {who}'s turn.").format(
-                who=s.names[s.current_player]))
+    def _refuse(self, action: Action) -> None:
+        """Raise :class:`IllegalAction` (shown by ``safe()``) with a short sentence naming the rule
+        followed by the usual "What now" guidance, unless the person may make ``action`` now."""
+        obs = self.state.observation(self.seat)
+        if action in obs["legal_actions"]:
+            return
+        why = switch.refusal(obs, action)
+        if obs["current_player"] == self.seat or obs["is_over"]:
+            why += " " + switch.what_now(obs)     # the guidance stays in view
+        raise IllegalAction(why)
 
     def _on_card(self, card: Card) -> None:
-        self._refuse_if_not_my_turn()
-        self._act(Action.play(card))
+        action = Action.play(card)
+        self._refuse(action)
+        self._act(action)
 
     def _on_action(self, key: str) -> None:
-        s = self.state
         action = Action.parse(key)
-        if key == LAST_CARD:
-            # the person's own call only: while an opponent's window is open, "last card" would
-            # be theirs (cardkit.switch protocol), so check the seat first
-            if s.is_over or Action(LAST_CARD) not in s.legal_actions(self.seat):
-                raise IllegalAction(_(
-                    "Switch (RULES.md §2): you call “last card” just before the play that leaves "
-                    "you one card (holding 2 cards, on your turn) or right after it, until the "
-                    "next player acts — not now."))
-            self._act(action)
-            return
-        self._refuse_if_not_my_turn()
-        if key == CHALLENGE and action not in s.legal_actions(self.seat):
-            raise IllegalAction(s.why_not(action))
+        # legal_actions(seat) holds only the person's own moves: while an opponent's last-card
+        # window is open, "last card" would be theirs (cardkit.switch protocol)
+        self._refuse(action)
         self._act(action)
 
     # ------------------------------------------------------------------------------ drawing
@@ -295,14 +289,25 @@ class SwitchTable(TableBase):
                 playable = [a.card for a in obs["legal_actions"] if a.kind == "play"]
             self.your_hand.show(obs["hand"], playable=playable)
             self._render_actions(obs, mine)
-            self.log_view.show(_capital(line) for line in obs["log"][self._log_start():])
+            self.log_view.show(self._log_lines(reveal))
             self.message(switch.what_now(obs), tone="done" if obs["is_over"] else "info")
 
-    def _log_start(self) -> int:
-        """The log is shown from the last rebuilt stock on: the cards played before it are back
-        in the face-down stock (or in hands), so their lines would name hidden cards."""
-        log = self.state.log
-        return max((i for i, e in enumerate(log) if e.kind == "rebuild"), default=0)
+    def _log_lines(self, reveal: bool) -> list[str]:
+        """The log, oldest first (the last ``log_view.max_lines`` lines). After a rebuilt stock,
+        cards named by older lines may be face down again (in the stock or an opponent's hand):
+        unless beginner mode is on, such a card is written "a card" in those lines."""
+        s = self.state
+        lines = [_capital(e.text) for e in s.log[-self.log_view.max_lines:]]
+        if reveal or not any(e.kind == "rebuild" for e in s.log):
+            return lines
+        hidden = set(s.stock).union(*(h for seat, h in enumerate(s.hands) if seat != self.seat))
+        hidden -= set(s.discard)
+        words = sorted((str(c) for c in hidden), key=len, reverse=True)
+        if not words:
+            return lines
+        pattern = re.compile(r"(?<![0-9A-Za-z])(?:" + "|".join(map(re.escape, words)) + ")")
+        a_card = _("a card")
+        return [_capital(pattern.sub(a_card, line)) for line in lines]
 
     def _render_opponent(self, row: _Opponent, seat: int, obs: dict, reveal: bool) -> None:
         names = obs["names"]
