@@ -261,3 +261,47 @@ def test_the_real_timing_window_on_the_event_loop():
 
     assert run(call_late=True) == 1
     assert run(call_late=False) == 3
+
+
+def test_a_computer_catching_you_is_said_in_what_now_too():
+    t = stacked("9H 4C", "AS 10S KD", stock="5H 6C 7C 8D", catch_rate=1.0)
+    t.your_hand.click(C("9H"))          # you forgot "last card": Ada catches you, then plays A♠
+    assert t.what_now.text == (
+        "Ada caught you: you had not called “last card”, so you drew 2 penalty cards. You face a "
+        "draw of 4: play an Ace to pass 8 on, or draw 4 cards (§2, Aces).")
+    t.actions.click("draw")
+    assert "caught" not in t.what_now.text
+
+
+def test_changing_a_setting_says_it_starts_with_the_next_game():
+    t = SwitchTable(players=2, seed=2, delay=0)
+    t.players_picker.value = 4
+    assert t.what_now.text == "The new setting starts with the next game: press New game."
+    assert t.state.players == 2
+    t.level_picker.value = "hard"
+    assert t.what_now.text == "The new setting starts with the next game: press New game."
+    t.new_game_button.click()
+    assert t.state.players == 4 and t.what_now.text != "The new setting starts with the next game: press New game."
+
+
+def test_many_cards_show_plus_n_and_the_bubble_is_plain_text():
+    t = SwitchTable(players=2, seed=2, delay=0)
+    s = t.state
+    s.hands[1].extend(s.stock[:10])          # 17 cards for Ada
+    del s.stock[:10]
+    s.called.add(1)
+    t._render()
+    row = t.opponents[0]
+    assert len(row.hand.buttons) == 16 and row.more.value == "<b>+1</b>"
+    assert row.count.value.startswith("17 cards")
+    assert "Last card!" in row.bubble.value and "💬" not in row.bubble.value
+    assert "border" in row.bubble.value
+    assert row.label.children == (row.name, row.count, row.bubble)     # one line on a phone
+    assert row.label.layout.flex_flow == "row nowrap"
+    scan(t)
+
+
+def test_the_suit_buttons_are_all_neutral():
+    t = stacked("JS 9C 4D", "9S 10S KD 3H", stock="5H 6C 7C 8D")
+    t.your_hand.click(C("JS"))
+    assert {t.actions.button(k).button_style for k in t.actions.shown} == {""}

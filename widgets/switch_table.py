@@ -33,7 +33,12 @@ from .parts import esc as _esc, running_loop, ActionBar, HandView, PileView, Tab
 __all__ = ["SwitchTable"]
 
 COMPUTER_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve")
-MAX_BACKS = 16          # backs drawn per opponent (the count is always written out)
+MAX_BACKS = 16          # backs drawn per opponent (the count is written out, and "+N" beyond)
+#: the "Last card!" speech bubble: plain text in a rounded border (no emoji: some systems have no
+#: emoji font and would show an empty box)
+BUBBLE = ('<span style="display:inline-block;border:2px solid #c35a00;border-radius:10px;'
+          'padding:0 8px;font-weight:bold;color:#c35a00;background:#fff7ec;white-space:nowrap">'
+          '{text}</span>')
 LAST_CARD = "last card"
 CHALLENGE = "challenge"
 
@@ -50,14 +55,21 @@ class _Opponent:
         self.count = ipw.HTML()
         self.bubble = ipw.HTML()
         self.bubble.add_class("ck-bubble")
+        self.more = ipw.HTML()          # "+N" when there are more cards than backs drawn
         self.hand = HandView(size="small", hook=f"ck-opponent-{index}")
-        self.box = TableBase.row(self.name, self.count, self.bubble, self.hand,
-                                 hook="ck-opponent")
+        # compact on a phone: name, count and bubble stay on one line, the backs follow
+        self.hand.layout.min_height = "0px"
+        self.hand.layout.padding = "0px"
+        self.label = ipw.HBox([self.name, self.count, self.bubble],
+                              layout=ipw.Layout(flex_flow="row nowrap", align_items="center",
+                                                grid_gap="8px"))
+        self.label.add_class("ck-opponent-label")
+        self.box = TableBase.row(self.label, self.hand, self.more, hook="ck-opponent")
 
     def hide(self) -> None:
         with self.box.hold_sync():
             self.hand.show_backs(0)
-            self.name.value = self.count.value = self.bubble.value = ""
+            self.name.value = self.count.value = self.bubble.value = self.more.value = ""
             self.box.layout.display = "none"
 
 
@@ -103,6 +115,7 @@ class SwitchTable(TableBase):
         self._seed = seed
         self._games = 0
         self._timer: asyncio.TimerHandle | None = None
+        self._mark = 0
 
         # --- parts
         self.title = ipw.HTML()
@@ -144,6 +157,8 @@ class SwitchTable(TableBase):
         self.new_game_button.on_click(self.safe(lambda _b: self.new_game()))
         self.beginner.observe(self.safe(lambda _c: self._render()), names="value")
         self.pause.observe(self.safe(self._on_pause), names="value")
+        self.players_picker.observe(self.safe(self._on_setting), names="value")
+        self.level_picker.observe(self.safe(self._on_setting), names="value")
         self._tick = self.safe(self._computer_tick)
 
         self.children = (
@@ -169,6 +184,7 @@ class SwitchTable(TableBase):
 
     def _start(self, rules, *, deck=None, hands=None, dealer=None) -> None:
         self._cancel_timer()
+        self._mark = 0
         if self.seat >= rules.players:
             self.seat = 0
         seed = None if self._seed is None else self._seed + self._games
@@ -227,10 +243,14 @@ class SwitchTable(TableBase):
             self._timer.cancel()
             self._timer = None
 
+    def _on_setting(self, _change) -> None:
+        self.message(_("The new setting starts with the next game: press New game."))
+
     def _on_pause(self, change) -> None:
         self.delay = float(change["new"])
 
     def _act(self, action: Action) -> None:
+        self._mark = len(self.state.log)  # "caught you" since this move goes into What now
         self.state.apply(action)          # raises IllegalAction (shown by safe()) if not allowed
         self._render()
         self._run_computers()
@@ -290,7 +310,15 @@ class SwitchTable(TableBase):
             self.your_hand.show(obs["hand"], playable=playable)
             self._render_actions(obs, mine)
             self.log_view.show(self._log_lines(reveal))
-            self.message(switch.what_now(obs), tone="done" if obs["is_over"] else "info")
+            self.message(" ".join(self._caught_you() + [switch.what_now(obs)]),
+                         tone="done" if obs["is_over"] else "info")
+
+    def _caught_you(self) -> list[str]:
+        """The log sentences of computers catching you since your last move (they would
+        otherwise be easy to miss in the log)."""
+        return [_capital(e.text) for e in self.state.log[self._mark:]
+                if e.kind == "challenge" and e.data.get("target") == self.seat
+                and e.data.get("caught")]
 
     def _log_lines(self, reveal: bool) -> list[str]:
         """The log, oldest first (the last ``log_view.max_lines`` lines). After a rebuilt stock,
@@ -320,12 +348,14 @@ class SwitchTable(TableBase):
             if obs["skips_owed"][seat]:
                 extra = " · " + _("misses {n} more turn(s)").format(n=obs["skips_owed"][seat])
             row.count.value = _esc(ngettext("{n} card", "{n} cards", count).format(n=count) + extra)
-            row.bubble.value = ("💬 " + _esc(_("Last card!"))
+            row.bubble.value = (BUBBLE.format(text=_esc(_("Last card!")))
                                 if seat in obs["last_card_called"] else "")
             if reveal:
                 row.hand.show(obs["hands"][seat])
+                row.more.value = ""
             else:
                 row.hand.show_backs(min(count, MAX_BACKS))
+                row.more.value = f"<b>+{count - MAX_BACKS}</b>" if count > MAX_BACKS else ""
 
     @staticmethod
     def _status_html(obs: dict) -> str:
@@ -349,8 +379,7 @@ class SwitchTable(TableBase):
             keys = [str(a) for a in obs["legal_actions"]
                     if a.kind in ("draw", "pass", "choose")]
         keys += [LAST_CARD, CHALLENGE]
-        primary = keys[0] if mine and obs["phase"] == "choose" else None
-        self.actions.show(keys, primary=primary)
+        self.actions.show(keys)          # all neutral: no suit looks recommended
 
     def _repr_args(self) -> str:
         return f"players={self.rules.players}, seat={self.seat}"
