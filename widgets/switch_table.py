@@ -5,8 +5,10 @@ beginner=False, deck=None, hands=None, dealer=None, narrow=False)`` is an ipywid
 draws only ``state.observation(seat)`` — with ``reveal=True`` only while **beginner mode** is on
 (the opponents' hands and the stock, face up). With beginner mode off the opponents' cards and the
 stock are backs and counts, and never enter a synced trait. Every click goes through
-``state.apply``; a move the rules forbid leaves the game unchanged and the "What now" panel names
-the rule.
+``state.apply``; a move the rules forbid leaves the game unchanged and the "What now" panel says
+why in one short sentence naming the rule (:func:`cardkit.switch.refusal`), then the usual
+guidance. The log keeps its history after the stock is rebuilt: a card named by an older line that
+is face down again is written "a card" (beginner mode off).
 
 Timing: the computers move one at a time with a pause of ``delay`` seconds. In a running kernel
 (JupyterLab, Voilà) the pause is an ``asyncio`` timer, so the person's clicks are handled in
@@ -86,7 +88,8 @@ class SwitchTable(TableBase):
 
     Parts, for lessons and tests: ``your_hand`` (:class:`HandView`; unplayable cards are greyed
     and marked "not allowed", and a click on one says which rule forbids it), ``opponents`` (one
-    row each: ``name``, ``count``, ``bubble``, ``hand``), ``stock`` and ``discard``
+    row each: ``name``, ``count``, ``bubble`` (in ``label``, one line), ``hand`` (up to 16
+    backs) and ``more`` ("+N" beyond them)), ``stock`` and ``discard``
     (:class:`PileView`; clicking the stock draws), ``stock_cards`` (the stock face up, beginner
     mode only), ``status`` (named suit and pending penalty), ``actions`` (:class:`ActionBar`, keys
     ``draw``, ``pass``, ``choose <suit>``, ``last card`` ("Last card!"), ``challenge`` ("Caught
