@@ -173,3 +173,18 @@ def test_an_unplayable_card_says_why(open_app):
             app.get_by_role("button", name="New game").click()
             app.wait_for_timeout(1000)
     raise AssertionError("no unplayable card came up in 80 moves")
+
+
+def test_opponent_rows_are_compact_on_a_phone(open_app):
+    """At 390 px an opponent's name and card count share one line, right above the small backs."""
+    app = open_app("switch_app", wait_for=".ck-hand-south .widget-button",
+                   viewport={"width": 390, "height": 844})
+    row = app.locator(".ck-opponent").first
+    boxes = row.locator(".ck-opponent-label .widget-html").evaluate_all(
+        "hs => hs.slice(0, 2).map(h => { const r = h.getBoundingClientRect();"
+        " return [r.top, r.bottom]; })")
+    (name_top, name_bottom), (count_top, count_bottom) = boxes
+    assert abs(name_top - count_top) < 8, boxes                 # one line
+    label_bottom = row.locator(".ck-opponent-label").evaluate("e => e.getBoundingClientRect().bottom")
+    backs_top = row.locator(".widget-button").first.evaluate("e => e.getBoundingClientRect().top")
+    assert backs_top - label_bottom < 30, (label_bottom, backs_top)    # no big gap
