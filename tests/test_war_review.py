@@ -14,34 +14,9 @@ import pytest
 from cardkit import parse_card, parse_cards, standard_pack
 from cardkit.war import WarRules, new_game
 
-C = parse_card
-R = WarRules
-
-
-def cards(text):
-    return parse_cards(text)
-
-
-def game(rules, *hands, seed=0, piles=None):
-    return new_game(rules, hands=list(hands), seed=seed, piles=piles)
-
-
-def flip(g, n=1):
-    for _ in range(n):
-        g.apply("flip")
-    return g
-
-
-def packets(g):
-    return [" ".join(map(str, p)) for p in g.packets]
-
-
-def txt(text):
-    return " ".join(map(str, cards(text)))
-
-
-def battles(g):
-    return [e for e in g.log if e.kind == "battle"]
+# the same small helpers as the main War tests
+from test_war import C, R, cards, flip, game, packets, txt  # noqa: E402,F401
+from test_war import battle_events as battles  # noqa: E402
 
 
 # -- §1.1 deal ------------------------------------------------------------------------------------
