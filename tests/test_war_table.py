@@ -157,7 +157,7 @@ def test_variant_chooser_and_new_game():
     assert t.variant.value == "classic"
     t.variant.value = "peace"
     t.new_game_button.click()
-    assert t.state.rules == WarRules.peace() and "peace (5 down, 1 up)" in t.title.value
+    assert t.state.rules == WarRules.peace() and "Peace (lowest wins)" in t.title.value
     t.variant.value = "multiplayer4"
     t.new_game_button.click()
     assert t.state.rules.players == 4
@@ -295,7 +295,7 @@ def test_game_over_buttons_and_new_game():
     t.actions.click("flip")
     assert t.state.is_over and t.actions.shown == ()
     assert t.what_now.text == "Player 1 holds all the cards and wins the game. Press New game to play again."
-    assert "🏆" in t.seats[1].name.value
+    assert "(winner)" in t.seats[1].name.value
     t.safe(t._on_action)("flip")
     assert "The game is over" in t.what_now.text
     t.new_game_button.click()
@@ -310,3 +310,21 @@ def test_the_scan_finds_a_leaked_card():
     with pytest.raises(AssertionError, match="hidden cards reach the browser"):
         scan(t)
     leak.close()
+
+
+def test_during_the_war_pause_nothing_tells_who_won():
+    # Underdog (§1.8): 9♥ beats 8♣ after the war, but player 2 has the underdog 6 face down and
+    # wins instead. Until the face-down cards turn up, the packet counts must not give that away.
+    async def scenario():
+        t = stacked(WarRules.underdog(), "7S 2C 3C 4C 9H KD", "7H 6D 2D 3D 8C QD", delay=0.2)
+        t.actions.click("flip")
+        assert t._hide_downs
+        counts = [line.packet.count for line in t.seats[:2]]
+        names = " ".join(line.name.value for line in t.seats[:2])
+        await asyncio.sleep(0.6)
+        return t, counts, names
+    t, counts, names = run_loop(scenario())
+    # 6 cards each before; 5 on the table each (tied 7, 3 down, 1 up) → 1 left each, win or lose
+    assert counts == [1, 1] and "(winner)" not in names
+    assert sorted(line.packet.count for line in t.seats[:2]) == [1, 11]      # revealed: 10 + 1
+    assert t.state.winner is None and t.errors == []

@@ -25,7 +25,7 @@ from typing import Any
 import ipywidgets as ipw
 
 from cardkit import war
-from cardkit.cards import Card
+from cardkit.cards import Card, Rank
 from cardkit.core import Action, IllegalAction
 from cardkit.i18n import _, ngettext
 
@@ -183,6 +183,7 @@ class WarTable(TableBase):
 
         # --- events (every handler is wrapped: errors become messages, never tracebacks)
         self.actions.on_action(self.safe(self._on_action))
+        self.variant.observe(self.safe(self._on_variant), names="value")
         self.top_choice.on_card(self.safe(self._on_top))
         self.new_game_button.on_click(self.safe(lambda _b: self.new_game()))
         self.speed.observe(self.safe(self._on_speed), names="value")
@@ -255,6 +256,7 @@ class WarTable(TableBase):
 
     def _act(self, action: "Action | str") -> None:
         battles = self.state.battles
+        self._before = self.state.observation(self.seat)     # what the table showed till now
         self.state.apply(action)            # raises IllegalAction (shown by safe()) if not allowed
         self._computers()
         last = self.state.observation(self.seat)["last_battle"]
@@ -390,7 +392,8 @@ class WarTable(TableBase):
         order = [p for p in range(n) if p != self.seat] + [self.seat]
         table = self._table_cards(obs)
         with self.hold_sync():
-            self.title.value = "<b>{}</b> — {}".format(_esc(_("War")), _esc(obs["rules"]))
+            label = _variants().get(self._variant_key(self.rules) or "", (obs["rules"],))[0]
+            self.title.value = "<b>{}</b> — {}".format(_esc(_("War")), _esc(label))
             self.counters.value = _esc(_("battles {b} · wars {w}").format(b=obs["battles"],
                                                                           w=obs["wars"]))
             for line, p in zip(self.seats, order):
@@ -414,13 +417,21 @@ class WarTable(TableBase):
     def _render_seat(self, line: _Seat, p: int, obs: dict, cards: list) -> None:
         with line.box.hold_sync():
             line.box.layout.display = "flex"
-            out = " " + _("(out)") if obs["out"][p] else ""
-            winner = " 🏆" if obs["winner"] == p else ""
-            line.name.value = f"<b>{_esc(self._name(p, obs))}</b>{_esc(out)}{winner}"
-            line.packet.show(obs["packet_sizes"][p])
+            shown = obs
+            if self._hide_downs and getattr(self, "_before", None) is not None:
+                # while the war's face-down cards are still backs, show nothing that tells who won:
+                # the packets as they stood less the cards on the table, no winner, no one out
+                shown = self._before
+            out = " " + _("(out)") if shown["out"][p] else ""
+            winner = " " + _("(winner)") if shown["winner"] == p and not self._hide_downs else ""
+            line.name.value = f"<b>{_esc(self._name(p, obs))}</b>{_esc(out)}{_esc(winner)}"
+            size = shown["packet_sizes"][p]
+            if shown is not obs:
+                size = max(0, size - len(cards))
+            line.packet.show(size)
             if obs["piles"] is not None:
                 line.pile.layout.display = "flex"
-                pile = obs["piles"][p]
+                pile = shown["piles"][p]
                 line.pile.show(pile["size"], pile["top"])
             else:
                 line.pile.layout.display = "none"
@@ -491,12 +502,38 @@ class WarTable(TableBase):
             return
         last = obs["last_battle"]
         if last is None:
-            self.message(_("Press Flip: both players turn up their top card, and the higher card "
-                           "wins the battle."), _("RULES.md §1.1"))
+            R = self.rules
+            who = (_("both players turn up their top card") if obs["players"] == 2 else
+                   _("every player turns up their top card"))
+            wins = (_("the lowest card wins the battle (Peace)") if R.lowest_wins else
+                    _("the highest card wins the battle"))
+            extra = ""
+            if R.slap_rank is not None:
+                extra = " " + _("When a {r} turns up, press Slap! first to win.").format(
+                    r=Rank(R.slap_rank).label)
+            elif R.steal_war:
+                extra = " " + _("Before each battle you may steal a face-up pile whose top card "
+                                "has the rank of your next card.")
+            self.message(_("Press Flip: {who}, and {wins}.").format(who=who, wins=wins) + extra,
+                         self._rule_ref())
         elif self._hide_downs:
-            self.message(_("War! The face-down cards turn up in a moment…"))
+            self.message(_("Peace! The face-down cards turn up in a moment…") if self.rules.lowest_wins
+                         else _("War! The face-down cards turn up in a moment…"))
         else:
             self.message(last["text"], last["rule"])
+
+    def _rule_ref(self) -> str:
+        R = self.rules
+        if R.steal_war:
+            return _("RULES.md §1.10")
+        if R.slap_rank is not None:
+            return _("RULES.md §1.9")
+        if R.lowest_wins:
+            return _("RULES.md §1.4")
+        return _("RULES.md §1.2") if R.players > 2 else _("RULES.md §1.1")
+
+    def _on_variant(self, _change) -> None:
+        self.message(_("The new variant starts with the next game: press New game."))
 
     def _repr_args(self) -> str:
         return f"seat={self.seat}, rules={self.rules.preset or 'custom'!r}"

@@ -124,7 +124,7 @@ def test_variant_chooser_starts_a_new_game(open_app):
     app = open_app("war_app", wait_for=".ck-war-actions .widget-button")
     app.locator(".ck-settings select").select_option(label="Peace (lowest wins)")
     app.get_by_role("button", name="New game").click()
-    app.wait_for_function("() => document.querySelector('.ck-title-line').innerText.includes('peace')",
+    app.wait_for_function("() => document.querySelector('.ck-title-line').innerText.includes('Peace (lowest wins)')",
                           timeout=30_000)
     flip(app)
     time.sleep(0.2)
