@@ -54,20 +54,9 @@ def opponent_cards_hidden(app):
 
 
 def settle(app, timeout=10.0):
-    """Wait until the table stops changing (one click's widget updates arrive as several
-    messages), so that what the test reads next is one consistent picture."""
-    js = ("() => [document.querySelector('.ck-whatnow').innerText,"
-          " document.querySelector('.ck-log').innerText,"
-          " [...document.querySelectorAll('.ck-switch-actions .widget-button, .ck-hand-south .widget-button')]"
-          ".map(b => b.innerText + '|' + b.className).join(',')].join('#')")
-    end = time.monotonic() + timeout
-    last = app.evaluate(js)
-    while time.monotonic() < end:
-        app.wait_for_timeout(200)
-        now = app.evaluate(js)
-        if now == last:
-            return
-        last = now
+    """Wait until the table stops changing, so what the test reads next is one consistent picture."""
+    app.settle([".ck-switch-actions .widget-button", ".ck-hand-south .widget-button"],
+               texts=(".ck-whatnow", ".ck-log"), timeout=timeout)
 
 
 def my_hand(app) -> list[str]:

@@ -53,19 +53,8 @@ def action(app, label):
 def settle(app, timeout=15.0) -> None:
     """Wait until the table stops changing (one click's updates arrive as several messages, and
     a war's face-down cards turn face up after the pause)."""
-    js = ("() => [document.querySelector('.ck-whatnow').innerText,"
-          " document.querySelector('.ck-log').innerText,"
-          " document.querySelector('.ck-war-counters').innerText,"
-          " [...document.querySelectorAll('.ck-war-cards .widget-button')]"
-          ".map(b => b.innerText + '|' + b.className).join(',')].join('#')")
-    end = time.monotonic() + timeout
-    last = app.evaluate(js)
-    while time.monotonic() < end:
-        app.wait_for_timeout(300)
-        now = app.evaluate(js)
-        if now == last and "in a moment" not in now:
-            return
-        last = now
+    app.settle([".ck-war-cards .widget-button"], texts=(".ck-whatnow", ".ck-log", ".ck-war-counters"),
+               busy="in a moment", interval_ms=300, timeout=timeout)
 
 
 def flip(app) -> None:
