@@ -7,7 +7,7 @@ import threading
 
 from cardkit import Action, Card, Rank, parse_cards
 from cardkit import ecarte
-from widgets import EcarteTable
+from cardkit_tables import EcarteTable
 from widget_helpers import assert_no_hidden_cards, scan_for_hidden, forge_click, forge_state, states_text
 
 from test_ecarte import stack

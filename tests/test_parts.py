@@ -10,7 +10,7 @@ import cardkit.i18n
 from cardkit import Action, IllegalAction, parse_card, parse_cards
 from widget_helpers import (HandlerErrors, all_widget_states, assert_no_hidden_cards,
                             find_hidden_cards, forge_click, forge_state)
-from widgets import (ActionBar, CardView, HandView, LogView, PileView, ScoreBoard, Style,
+from cardkit_tables import (ActionBar, CardView, HandView, LogView, PileView, ScoreBoard, Style,
                      TableBase, WhatNow, card_words, safe_handler, table_css)
 
 HAND = parse_cards("K♠ 7♠ J♣ 10♦ 8♥")

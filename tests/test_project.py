@@ -101,6 +101,18 @@ def test_one_widgets_8_front_end_is_installed():
     assert version.startswith("5."), version
 
 
+def test_tables_import_name_cannot_clash():
+    # the folder widgets/ is installed as cardkit_tables; no top-level "widgets" reaches
+    # site-packages, where another distribution's "widgets" could clash with it
+    import subprocess
+    probe = ("import importlib.util as u; s = u.find_spec('cardkit_tables'); "
+             "print(s.origin if s else None); print(u.find_spec('widgets'))")
+    out = subprocess.run([sys.executable, "-c", probe], cwd="/", capture_output=True, text=True,
+                         check=True).stdout.split("\n")
+    assert Path(out[0]).resolve() == (ROOT / "widgets" / "__init__.py").resolve(), out
+    assert out[1] == "None", out
+
+
 def _python_files(folder: str) -> list[Path]:
     return sorted((ROOT / folder).rglob("*.py"))
 

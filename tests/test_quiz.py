@@ -2,7 +2,7 @@
 import pytest
 
 from cardkit import parse_card, parse_cards
-from widgets import Quiz
+from cardkit_tables import Quiz
 
 
 def test_card_quiz_feedback():

@@ -7,7 +7,7 @@ import pytest
 
 from cardkit import Action, parse_card, parse_cards
 from cardkit import switch
-from widgets import SwitchTable
+from cardkit_tables import SwitchTable
 from widget_helpers import (scan_for_hidden, all_widget_states, assert_no_hidden_cards, card_forms,
                             find_hidden_cards, forge_click, states_text)
 

@@ -9,9 +9,9 @@ import pytest
 from cardkit import Action, parse_card, parse_cards
 from cardkit import war
 from cardkit.war import WarRules
-from widgets import WarTable
-from widgets.parts import BLANK
-from widgets.war_table import VARIANTS
+from cardkit_tables import WarTable
+from cardkit_tables.parts import BLANK
+from cardkit_tables.war_table import VARIANTS
 from widget_helpers import (scan_for_hidden, all_widget_states, assert_no_hidden_cards, card_forms,
                             close_all_widgets, forge_click, states_text)
 

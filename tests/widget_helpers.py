@@ -45,7 +45,7 @@ def states_text(states: dict[str, dict] | None = None) -> str:
 def card_forms(card: Card) -> list[str]:
     """Every text form a card could leak in: ``K♥``, ``KH``, ``king of hearts`` (and the words
     the parts use, which equal the name in English)."""
-    from widgets.parts import card_label, card_words
+    from cardkit_tables.parts import card_label, card_words
     return sorted({str(card), card.code, card.name, card_label(card), card_words(card)})
 
 
@@ -138,9 +138,9 @@ class HandlerErrors(logging.Handler):
 
 def table_errors() -> list[tuple[Any, BaseException]]:
     """``(table, exception)`` for every error a live table's safe handlers caught."""
-    if "widgets.parts" not in sys.modules:
+    if "cardkit_tables.parts" not in sys.modules:
         return []
-    from widgets.parts import TableBase
+    from cardkit_tables.parts import TableBase
     return [(w, e) for w in live_widgets() if isinstance(w, TableBase) for e in w.errors]
 
 

@@ -41,7 +41,7 @@ def app() -> nbformat.NotebookNode:
            "Win 3 of the 5 tricks: follow suit and beat the card led if you can (if you can't "
            "follow suit, any card will do, and a trump wins the trick); the first to 5 points "
            "wins. The **What now** line under your hand always says what you may do."),
-        code("from widgets import EcarteTable\n\nEcarteTable()"),
+        code("from cardkit_tables import EcarteTable\n\nEcarteTable()"),
     ])
     nb.metadata["voila"] = {"template": "lab"}
     return nb
@@ -66,7 +66,7 @@ one at a time, each with a table of its own.
 """),
         code("""
 from cardkit import ecarte, parse_card, parse_cards
-from widgets import EcarteTable, Quiz
+from cardkit_tables import EcarteTable, Quiz
 
 EcarteTable(seed=2, delay=0.5)
 """),
@@ -289,7 +289,7 @@ to play a whole game (served without code by Voilà).
 Start with any game: each lesson stands on its own. Here is an Écarté table to try straight away:
 """),
         code("""
-from widgets import EcarteTable
+from cardkit_tables import EcarteTable
 
 EcarteTable(seed=1, delay=0.5)
 """),

@@ -25,7 +25,7 @@ def app() -> nbformat.NotebookNode:
            "Get rid of all your cards first: play a card of the same suit or rank as the top of "
            "the discard pile (or draw one), watch out for 2s, 8s, Jacks and Aces, and don't forget "
            "to call **Last card!** — the **What now** line always says what you may do."),
-        code("from widgets import SwitchTable\n\nSwitchTable()"),
+        code("from cardkit_tables import SwitchTable\n\nSwitchTable()"),
     ])
     nb.metadata["voila"] = {"template": "lab"}
     return nb
@@ -50,7 +50,7 @@ rules yet: the sections below explain them one at a time, each with a table of i
 """),
         code("""
 from cardkit import switch, parse_card, parse_cards
-from widgets import SwitchTable, Quiz
+from cardkit_tables import SwitchTable, Quiz
 
 SwitchTable(seed=5, delay=0.6)
 """),

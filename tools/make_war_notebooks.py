@@ -26,7 +26,7 @@ def app() -> nbformat.NotebookNode:
            "Press **Flip**: both players turn up their top card and the higher card takes both — "
            "equal cards start a war, and whoever ends up with all the cards wins (choose a "
            "variant, or **Play to the end** with the pause set to 0 for a quick game)."),
-        code("from widgets import WarTable\n\nWarTable(delay=0.3)"),
+        code("from cardkit_tables import WarTable\n\nWarTable(delay=0.3)"),
     ])
     nb.metadata["voila"] = {"template": "lab"}
     return nb
@@ -51,7 +51,7 @@ the table says which card won and why; the log keeps every battle.
         code("""
 from cardkit import war, cards_text
 from cardkit.war import WarRules
-from widgets import WarTable, Quiz
+from cardkit_tables import WarTable, Quiz
 
 WarTable(seed=7, delay=0.4)
 """),
@@ -222,7 +222,7 @@ from dataclasses import replace
 from IPython.display import HTML
 from cardkit import war, cards_text, parse_cards
 from cardkit.war import WarRules
-from widgets import WarTable, Quiz
+from cardkit_tables import WarTable, Quiz
 
 
 def first_battle(rules, packets):
@@ -467,7 +467,7 @@ You are Player 1, at the bottom. Press **Flip**; when the table offers **Steal**
         code("""
 from cardkit import war, parse_cards
 from cardkit.war import WarRules
-from widgets import WarTable, Quiz
+from cardkit_tables import WarTable, Quiz
 
 WarTable(WarRules.steal(), seed=8, delay=0.4)
 """),

@@ -1,6 +1,8 @@
 """cardkit's ipywidgets card tables and the shared parts they are built from.
 
-Import ipywidgets itself as ``ipw`` (this package is ``widgets``). A table draws only
+The folder is ``widgets/``; the import name is ``cardkit_tables`` (prefixed with the
+distribution's name so that it cannot clash with another distribution's top-level package).
+Import ipywidgets itself as ``ipw``. A table draws only
 ``state.observation(seat)``; see DESIGN.md "Widgets".
 """
 from pathlib import Path as _Path

@@ -41,7 +41,7 @@ def computer_cards_hidden(app):
 def test_play_a_whole_hand_by_clicking(open_app):
     app = open_app("ecarte_app", wait_for=".ck-hand-south .widget-button")
     assert "Écarté" in app.locator("h1").inner_text()
-    assert "from widgets import" not in app.content()           # no code on the page
+    assert "from cardkit_tables import" not in app.content()           # no code on the page
     start_title = title(app)
     assert "hand 1" in start_title
     timings = []

@@ -67,7 +67,7 @@ def my_hand(app) -> list[str]:
 def test_play_a_game_by_clicking(open_app):
     app = open_app("switch_app", wait_for=".ck-hand-south .widget-button")
     assert "Switch" in app.locator("h1").inner_text()
-    assert "from widgets import" not in app.content()            # no code on the page
+    assert "from cardkit_tables import" not in app.content()            # no code on the page
     assert all(CARD.match(c) for c in my_hand(app)) and len(my_hand(app)) == 7
     moves, calls, catches, refused = 0, 0, 0, 0
     caught_log = None

@@ -68,7 +68,7 @@ def flip(app) -> None:
 def test_flip_then_play_to_the_end(open_app):
     app = open_app("war_app", wait_for=".ck-war-actions .widget-button")
     assert "War" in app.locator("h1").inner_text()
-    assert "from widgets import" not in app.content()            # no code on the page
+    assert "from cardkit_tables import" not in app.content()            # no code on the page
     assert cards_named(page_text(app)) == set()                   # every card is face down
     backs_are_blank(app)
     assert counters(app) == "battles 0 · wars 0"
