@@ -11,6 +11,9 @@ the request never ends). :class:`ClassroomKernelManager` is jupyter_server's
 - ``ready_timeout``: a kernel that has not answered ``kernel_info`` within this many seconds (or
   whose process died, e.g. "ZMQError: Address already in use") is shut down and the page load
   gets HTTP 503 "The game could not start …".
+- ``pool_start_concurrency``: at most this many kernels of Voilà's preheated pool start at
+  once (a refill after thirty arrivals would otherwise start thirty kernels while the class
+  plays).
 - ``unclaimed_timeout``: a kernel handed to a page load that no websocket ever connected to
   (the page was closed while loading, or a script only GETs pages) is shut down after this many
   seconds; ``sweep_interval`` is how often that is checked. Preheated kernels still waiting in
@@ -45,12 +48,16 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     unclaimed_timeout = Float(90.0, config=True, help="Seconds after which a kernel handed to a "
                               "page that never opened its websocket is shut down.")
     sweep_interval = Float(10.0, config=True, help="Seconds between checks for unclaimed kernels.")
+    pool_start_concurrency = Integer(2, config=True, help="Most preheated-pool kernels starting "
+                                     "at once, so a refill after a class arrived does not take "
+                                     "the CPU from the students' clicks.")
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._starting = 0
         self._unclaimed_since: dict[str, float] = {}
         self._sweeper: asyncio.Task | None = None
+        self._pool_gate: asyncio.Semaphore | None = None
 
     # ------------------------------------------------------------------------------- start
     async def start_kernel(self, *args, **kwargs) -> str:
@@ -65,9 +72,17 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._ensure_sweeper()
         self._starting += 1
         kernel_id = None
+        pooled = (kwargs.get("env") or {}).get("VOILA_PREHEAT") == "True"
+        if pooled and self._pool_gate is None:
+            self._pool_gate = asyncio.Semaphore(max(1, self.pool_start_concurrency))
         try:
-            kernel_id = await super().start_kernel(*args, **kwargs)
-            await self._wait_ready(kernel_id)
+            if pooled:
+                async with self._pool_gate:
+                    kernel_id = await super().start_kernel(*args, **kwargs)
+                    await self._wait_ready(kernel_id)
+            else:
+                kernel_id = await super().start_kernel(*args, **kwargs)
+                await self._wait_ready(kernel_id)
         except web.HTTPError:
             raise
         except Exception as exc:  # noqa: BLE001 - any start failure becomes the 503 page
