@@ -12,6 +12,13 @@ from the repository root, and the tests all serve the same way:
   one student per kernel (the kernel id is not a password), a closed or reloaded page frees its
   kernel ``close_grace`` seconds later, a kernel that died is shut down and its page told so, and
   no traceback or stderr text ever reaches the browser (it goes to the server's log).
+- :class:`cardkit_serving.connection.StudentIdentityProvider` (``Voila.identity_provider_class``):
+  only a kernel's student can stop it over HTTP (Voilà's page-close request, ``DELETE
+  /api/kernels/<id>``), whatever ``_xsrf`` cookie a script makes up.
+
+For tests and benchmarks: :mod:`cardkit_serving.client` (a raw client speaking the widget
+protocol, as a student's page does) and :mod:`cardkit_serving.launch` (start and stop a
+standalone Voilà from the repository root).
 
 These run in the Voilà server process, never in a kernel. The page template ``cardkit`` (in
 ``serving/templates/cardkit``, installed under ``share/jupyter/voila/templates``) adds the notice

@@ -55,8 +55,11 @@ def test_fresh_venv_from_binder_runs_the_lessons(tmp_path):
                    check=True, timeout=900)
     # the environment holds what binder/ asked for, nothing from the developer's .venv
     out = subprocess.run([str(py), "-c", "import cardkit, cardkit_tables, voila, ipywidgets; "
-                          "print(cardkit.__file__)"], capture_output=True, text=True, check=True)
+                          "print(cardkit.__file__)"], capture_output=True, text=True, check=True,
+                         cwd=tmp_path)
     assert str(venv) in out.stdout, out.stdout
+    # the page template voila.json names is installed with the project
+    assert (venv / "share/jupyter/voila/templates/cardkit/index.html.j2").is_file()
     ext = subprocess.run([str(venv / "bin" / "jupyter"), "server", "extension", "list"],
                          capture_output=True, text=True)
     assert "voila" in ext.stdout + ext.stderr
