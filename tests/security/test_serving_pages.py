@@ -52,8 +52,8 @@ def test_a_full_class_gets_a_try_again_page_and_a_freed_place_is_reused(tiny_voi
 
 
 def test_a_kernel_that_does_not_start_gives_a_page_that_says_so(tiny_voila):
-    # a kernel given no time to answer stands for one that hangs or dies while starting
-    voila = tiny_voila("--ClassroomKernelManager.ready_timeout=0.01")
+    # a kernel given no time at all to answer stands for one that hangs or dies while starting
+    voila = tiny_voila("--ClassroomKernelManager.ready_timeout=0")
     s = WidgetSession(voila.url, timeout=60)
     t0 = time.monotonic()
     with pytest.raises(PageError) as err:
