@@ -54,8 +54,8 @@ def test_readme_binder_badge_opens_an_existing_voila_app():
         # voila#776: a leading slash redirects to /tree/voila/... and 404s
         assert not raw.startswith(("%2F", "%2f", "/")), raw
         path = urllib.parse.unquote(raw)
-        assert path.startswith("voila/render/"), path
-        assert (ROOT / path.removeprefix("voila/render/")).is_file(), path
+        assert path.startswith(("voila/render/", "lab/tree/")), path
+        assert (ROOT / path.removeprefix("voila/render/").removeprefix("lab/tree/")).is_file(), path
 
 
 def test_notebooks_named_in_readme_exist():
@@ -86,7 +86,7 @@ def test_pytest_options_avoid_nbdime():
 def test_voila_configuration():
     conf = json.loads((ROOT / "voila.json").read_text())
     voila = conf["VoilaConfiguration"]
-    assert voila["template"] == "lab"
+    assert voila["template"] == "cardkit"     # serving/templates/cardkit, based on "lab"
     assert voila["strip_sources"] is True and voila["show_tracebacks"] is False
     culling = conf["MappingKernelManager"]
     assert culling["cull_idle_timeout"] > 0 and culling["cull_interval"] > 0   # voila#617, #849

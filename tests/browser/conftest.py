@@ -111,7 +111,10 @@ def voila_url():
     port = _free_port()
     voila = Path(sys.executable).with_name("voila")
     cmd = [str(voila), str(LESSONS), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-           "--show_tracebacks=True"]
+           "--show_tracebacks=True",
+           # one preheated Écarté kernel instead of the class-sized pool of voila.json
+           '--VoilaKernelManager.kernel_pools_config={"default": {"pool_size": 0}, '
+           '"ecarte_app.ipynb": {"pool_size": 1}}']
     log = tempfile.NamedTemporaryFile("w+", prefix="voila-", suffix=".log", delete=False)
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
                             stdin=subprocess.DEVNULL, start_new_session=True)

@@ -1,0 +1,35 @@
+"""How cardkit's apps are served to a class: Voilà's kernels and websockets, made classroom-safe.
+
+The folder is ``serving/``; the import name is ``cardkit_serving`` (installed with the project).
+The root ``voila.json`` names these classes, so ``./dev app``, a plain ``voila lessons/...`` run
+from the repository root, and the tests all serve the same way:
+
+- :class:`cardkit_serving.kernels.ClassroomKernelManager` (``VoilaConfiguration.
+  multi_kernel_manager_class``): a cap on live kernels with a "the class is full" page, a start
+  that gives up with a "the game could not start" page instead of streaming heartbeats, and
+  kernels that no page ever connected to shut down after ``unclaimed_timeout`` seconds.
+- :class:`cardkit_serving.connection.StudentConnection` (``Voila.kernel_websocket_connection_class``):
+  one student per kernel (the kernel id is not a password), a closed or reloaded page frees its
+  kernel ``close_grace`` seconds later, a kernel that died is shut down and its page told so, and
+  no traceback or stderr text ever reaches the browser (it goes to the server's log).
+- :class:`cardkit_serving.connection.StudentIdentityProvider` (``Voila.identity_provider_class``):
+  only a kernel's student can stop it over HTTP (Voilà's page-close request, ``DELETE
+  /api/kernels/<id>``), whatever ``_xsrf`` cookie a script makes up.
+
+For tests and benchmarks: :mod:`cardkit_serving.client` (a raw client speaking the widget
+protocol, as a student's page does) and :mod:`cardkit_serving.launch` (start and stop a
+standalone Voilà from the repository root).
+
+These run in the Voilà server process, never in a kernel. The page template ``cardkit`` (in
+``serving/templates/cardkit``, installed under ``share/jupyter/voila/templates``) adds the notice
+shown when a page's game has stopped, and the error pages.
+"""
+
+__all__ = ["FULL_MESSAGE", "START_FAILED_MESSAGE", "STOPPED_MESSAGE"]
+
+# What a student reads (the error pages and the notice in the page template say the same).
+FULL_MESSAGE = "The class is full: every game on this server is in use. Try again in a minute."
+START_FAILED_MESSAGE = ("The game could not start (the server is too busy or something went "
+                       "wrong). Reload the page in a minute to try again.")
+STOPPED_MESSAGE = ("This game has stopped: the server ended it (the page was idle too long, or "
+                   "it crashed). Reload the page to start a new game.")

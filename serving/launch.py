@@ -1,0 +1,141 @@
+"""Start and stop a standalone Voilà on 127.0.0.1 the way a teacher would, for tests and
+benchmarks: from the repository root, so the root ``voila.json`` applies.
+
+``start_voila(target, *, pool=None, args=(), env=None)`` returns a :class:`Server` (``url``,
+``proc``, ``log_path``, ``log()``); ``pool`` overrides the preheated pool sizes
+(``{"ecarte_app.ipynb": 2}``), everything else comes from ``voila.json``. ``server.stop()``
+ends Voilà and every process below it (kernels included).
+"""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+
+from .client import free_port
+
+__all__ = ["ROOT", "Server", "start_voila", "descendants", "kernel_pids"]
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def descendants(pid: int) -> list[int]:
+    """Every process below ``pid`` (Linux /proc)."""
+    parents: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents.setdefault(int(fields[1]), []).append(int(stat.parent.name))
+    out, todo = [], [pid]
+    while todo:
+        for child in parents.get(todo.pop(), []):
+            out.append(child)
+            todo.append(child)
+    return out
+
+
+def kernel_pids(pid: int) -> list[int]:
+    """The ipykernel processes below ``pid``."""
+    out = []
+    for child in descendants(pid):
+        try:
+            cmd = Path(f"/proc/{child}/cmdline").read_bytes()
+        except OSError:
+            continue
+        if b"ipykernel" in cmd:
+            out.append(child)
+    return out
+
+
+@dataclass
+class Server:
+    """A running Voilà: ``url`` (no trailing slash), ``proc``, ``log_path``."""
+    url: str
+    proc: subprocess.Popen
+    log_path: str
+
+    def log(self) -> str:
+        return Path(self.log_path).read_text(errors="replace")
+
+    def kernels(self) -> list[int]:
+        return kernel_pids(self.proc.pid)
+
+    def stop(self) -> None:
+        kids = descendants(self.proc.pid)
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                pass
+        for pid in kids:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        self.proc.wait(timeout=10)
+
+
+def start_voila(target: str | os.PathLike, *, pool: dict | None = None, args=(),
+                env: dict | None = None, timeout: float = 90.0, ready_path: str = "",
+                nice: int = 0) -> Server:
+    """Start ``voila <target>`` (a notebook or a folder) on a free port of 127.0.0.1 from the
+    repository root and wait until it answers ``ready_path``. Raises RuntimeError when it
+    exits or does not answer within ``timeout`` s."""
+    port = free_port()
+    voila = Path(sys.executable).with_name("voila")
+    cmd = [str(voila), str(target), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"]
+    if pool is not None:
+        pools = {"default": {"pool_size": 0}}
+        pools.update({name: {"pool_size": n} for name, n in pool.items()})
+        cmd.append("--VoilaKernelManager.kernel_pools_config=" + json.dumps(pools))
+    cmd += list(args)
+    if nice:
+        cmd = ["nice", "-n", str(nice)] + cmd
+    log = tempfile.NamedTemporaryFile("w+", prefix="voila-", suffix=".log", delete=False)
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+                            stdin=subprocess.DEVNULL, start_new_session=True,
+                            env={**os.environ, **(env or {})})
+    server = Server(f"http://127.0.0.1:{port}", proc, log.name)
+    deadline = time.monotonic() + timeout
+    while True:
+        if proc.poll() is not None:
+            raise RuntimeError(f"Voilà exited ({proc.returncode}):\n{server.log()}")
+        try:
+            # a HEAD-like probe that starts no kernel: Voilà's static files
+            with urllib.request.urlopen(f"{server.url}/voila/static/voila.js", timeout=5) as r:
+                if r.status == 200:
+                    break
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        if time.monotonic() > deadline:
+            server.stop()
+            raise RuntimeError(f"Voilà did not answer within {timeout} s:\n{server.log()}")
+        time.sleep(0.3)
+    return server
+
+
+def wait_pool(server: Server, notebook: str, size: int, timeout: float = 300.0) -> float:
+    """Wait until Voilà's log says the pool of ``notebook`` holds ``size`` kernels; returns the
+    seconds waited. Raises TimeoutError."""
+    t0 = time.monotonic()
+    needle = f"Kernel pool of {notebook} is filled with {size} kernel(s)"
+    while needle not in server.log():
+        if time.monotonic() - t0 > timeout:
+            raise TimeoutError(f"pool of {notebook} not filled in {timeout} s")
+        time.sleep(0.5)
+    return time.monotonic() - t0

@@ -1,0 +1,253 @@
+"""What a page (or a script holding a page's cookie and kernel id) can and cannot do to a
+standalone Voilà serving the apps: raw websocket clients speaking the widget protocol.
+
+Front-end dependent steps (finding the table's model, what can be clicked) are in
+``cardkit_serving.client.table_model_id`` / ``choices`` only.
+"""
+from __future__ import annotations
+
+import json
+import random
+import re
+import time
+import urllib.request
+
+import pytest
+import websocket
+
+from cardkit_serving.client import WidgetSession, choices, pick, table_model_id
+from secrets_scan import leaked
+
+ECARTE = "voila/render/ecarte_app.ipynb"
+SWITCH = "voila/render/switch_app.ipynb"
+TRACEBACK = re.compile(r"Traceback|File \"|site-packages|TraitError|\.py\", line", re.I)
+
+
+def open_page(voila, path=ECARTE) -> WidgetSession:
+    s = WidgetSession(voila.url, path)
+    s.load()
+    s.connect()
+    s.request_states()
+    assert table_model_id(s.models), "the page's kernel holds no card table"
+    return s
+
+
+def assert_no_traceback(s: WidgetSession) -> None:
+    text = s.text_since(0)
+    m = TRACEBACK.search(text)
+    assert m is None, f"traceback text reached the browser: …{text[max(0, m.start() - 200):m.end() + 200]}…"
+
+
+def alive(voila, kernel_id) -> bool:
+    try:
+        with urllib.request.urlopen(f"{voila.url}/api/kernels/{kernel_id}", timeout=10) as r:
+            return r.status == 200
+    except urllib.error.HTTPError as e:
+        assert e.code == 404, e.code
+        return False
+
+
+# ------------------------------------------------------------------------------ messages
+def test_non_comm_messages_are_dropped(voila, tmp_path):
+    s = open_page(voila)
+    marker = tmp_path / "ran"
+    code = f"open({str(marker)!r}, 'w').write('x'); print('EXECUTED')"
+    ids = {s.send("execute_request", {"code": code, "silent": False, "store_history": True,
+                                      "user_expressions": {}, "allow_stdin": False}),
+           s.send("inspect_request", {"code": "import os", "cursor_pos": 5, "detail_level": 1}),
+           s.send("complete_request", {"code": "os.", "cursor_pos": 3}),
+           s.send("history_request", {"output": True, "raw": True, "hist_access_type": "tail",
+                                      "n": 10})}
+    info = s.send("kernel_info_request", {})
+    got = s.pump(quiet=3.0, timeout=20)
+    parents = [(m.get("parent_header") or {}).get("msg_id") for m in got]
+    assert info in parents, "kernel_info_request (allowed) got no reply"
+    assert not ids & set(parents), "a non-comm request was answered"
+    assert not marker.exists() and "EXECUTED" not in s.text_since(0)
+    assert "which is not allowed. Ignoring." in voila.log()
+    s.close()
+
+
+def test_rest_api_cannot_stop_or_list_kernels(voila):
+    s = open_page(voila)
+    # the kernels list is not served at all
+    status, _ = WidgetSession(voila.url).get("api/kernels")
+    assert status in (403, 404, 405)
+    # another browser with a made-up _xsrf cookie and header (passes Tornado's double-submit)
+    fake = "2|00000000|" + "0" * 32 + "|1700000000"
+    for method, path in (("DELETE", f"api/kernels/{s.kernel_id}"),
+                         ("POST", f"voila/api/shutdown/{s.kernel_id}")):
+        req = urllib.request.Request(f"{voila.url}/{path}", method=method, data=b"",
+                                     headers={"Cookie": f"_xsrf={fake}", "X-XSRFToken": fake})
+        with pytest.raises(urllib.error.HTTPError) as err:
+            urllib.request.urlopen(req, timeout=10)
+        assert err.value.code == 403, (method, path, err.value.code)
+    time.sleep(1)
+    assert alive(voila, s.kernel_id)
+    s.close()
+
+
+def test_kernel_id_is_not_a_password(voila):
+    s = open_page(voila)
+    thief = WidgetSession(voila.url)                      # another browser: its own cookie
+    thief.get("voila/static/voila.js")
+    with pytest.raises(websocket.WebSocketBadStatusException) as err:
+        thief.connect(s.kernel_id)
+    assert err.value.status_code == 403
+    twin = WidgetSession(voila.url, cookies=s.jar)        # same browser, a second socket
+    with pytest.raises(websocket.WebSocketBadStatusException) as err:
+        twin.connect(s.kernel_id)
+    assert err.value.status_code == 403
+    # the student's own socket still works
+    s.send("kernel_info_request", {})
+    assert any(m.get("msg_type") == "kernel_info_reply" for m in s.pump(quiet=2.0))
+    s.close()
+
+
+def test_closed_page_frees_its_kernel_within_seconds(voila):
+    s = open_page(voila)
+    kid = s.kernel_id
+    s.close()
+    t0 = time.monotonic()
+    while alive(voila, kid):
+        assert time.monotonic() - t0 < 10, "kernel still running 10 s after its page closed"
+        time.sleep(0.5)
+
+
+# ------------------------------------------------------------------------ hidden cards
+def played(fingerprint: str) -> set[str]:
+    """Cards the game's history shows as played face up ("play K♥"): public once played."""
+    from cardkit.cards import parse_card
+    out = set()
+    for action in json.loads(fingerprint).get("actions", []):
+        if action.startswith("play "):
+            try:
+                out.add(parse_card(action.split()[1]).code)
+            except (ValueError, IndexError):
+                pass
+    return out
+
+
+def context(text: str, codes) -> list[str]:
+    """Where the cards ``codes`` appear in ``text`` (for failure messages)."""
+    from secrets_scan import card_texts
+    out = []
+    for code in codes:
+        for form in card_texts(code)[:1]:
+            i = text.find(form)
+            if i >= 0:
+                out.append(text[max(0, i - 300):i + 80])
+    return out
+
+
+def play_and_check(voila, truth, path, *, done, max_steps, seed):
+    """Click until ``done(table_truth)``; at every step no card hidden throughout the step is
+    in a frame received during it, and no card hidden now is in a full ``request_states``
+    (cards once played face up are public and not counted). The clicks are random among the
+    table's buttons, skipping those that changed nothing since the game last moved."""
+    s = open_page(voila, path)
+    t = truth(s.kernel_id)
+    now = t.now()
+    assert now["hidden"], "the truth record holds no hidden cards"
+    start_leak = leaked(json.dumps(s.models, ensure_ascii=False), now["hidden"])
+    assert not start_leak, f"hidden cards in the first request_states: {start_leak}"
+    rng = random.Random(seed)
+    steps, useless = 0, set()
+    while not done(t.now()) and steps < max_steps:
+        before = t.now()["fingerprint"]
+        table = table_model_id(s.models)
+        options = [c for c in choices(s.models, table) if c.label.strip()]
+        choice = pick([c for c in options if c.model_id not in useless] or options, rng)
+        assert choice is not None, "nothing to click"
+        t0 = time.time()
+        s.comm_msg(choice.model_id, choice.data)
+        s.pump(quiet=1.0, timeout=30)
+        time.sleep(0.1)                               # let the recorder catch up
+        t1 = time.time()
+        after = t.now()
+        public = played(after["fingerprint"])
+        secret = (t.hidden_throughout(t0, t1) & t.hidden_this_deal(t0)
+                  & t.hidden_this_deal(t1)) - public
+        bad = leaked(s.text_since(t0), secret)
+        assert not bad, (f"step {steps} ({choice.label!r}): hidden cards in frames: {bad}: "
+                         f"{context(s.text_since(t0), bad)}")
+        snap = json.dumps(s.request_states(), ensure_ascii=False)
+        bad = leaked(snap, (t.hidden_this_deal(time.time()) & t.hidden_this_deal(t0)) - public)
+        assert not bad, f"step {steps}: hidden cards in request_states: {bad}: {context(snap, bad)}"
+        if after["fingerprint"] == before:
+            useless.add(choice.model_id)
+        else:
+            useless.clear()
+        steps += 1
+    assert done(t.now()), f"not finished after {max_steps} clicks"
+    assert_no_traceback(s)
+    s.close()
+    return steps
+
+
+def test_whole_ecarte_hand_never_shows_hidden_cards(voila, truth):
+    first = {}
+
+    def hand_over(rec):
+        first.setdefault("hand", rec["hand"])
+        return rec["between"] or rec["over"] or rec["hand"] != first["hand"]
+
+    play_and_check(voila, truth, ECARTE, done=hand_over, max_steps=80, seed=7)
+
+
+def test_whole_switch_game_never_shows_hidden_cards(voila, truth):
+    play_and_check(voila, truth, SWITCH, done=lambda rec: rec["over"], max_steps=150, seed=3)
+
+
+# --------------------------------------------------------------------------- forgeries
+def test_forged_clicks_change_nothing(voila, truth):
+    s = open_page(voila)
+    t = truth(s.kernel_id)
+    table = table_model_id(s.models)
+    before = t.now()["fingerprint"]
+    # disabled buttons, and blank ones (card backs of the computer's hand, empty trick places)
+    forged = [c for c in choices(s.models, table, include_disabled=True)
+              if s.models[c.model_id]["state"].get("disabled") or not c.label.strip()]
+    assert forged, "no disabled or blank button to forge a click on"
+    for c in forged:
+        s.comm_msg(c.model_id, c.data)
+    s.pump(quiet=1.5)
+    time.sleep(0.2)
+    assert t.now()["fingerprint"] == before, "a click on a disabled button changed the game"
+    assert_no_traceback(s)
+    s.close()
+
+
+def test_forged_trait_values_are_refused(voila, truth):
+    s = open_page(voila)
+    t = truth(s.kernel_id)
+    before = t.now()["fingerprint"]
+    dropdowns = [mid for mid in s.models if s.models[mid]["model_name"] == "DropdownModel"]
+    assert dropdowns
+    for mid in dropdowns:
+        for bad in (99, -1, "x", None, [1, 2], {"a": 1}):
+            s.update(mid, {"index": bad})
+        s.update(mid, {"value": "no such option"})
+    s.pump(quiet=1.5)
+    time.sleep(0.2)
+    assert t.now()["fingerprint"] == before
+    assert_no_traceback(s)
+    # the server kept the tracebacks in its log instead
+    assert "Kept from the browser" in voila.log()
+    s.close()
+
+
+def test_markup_set_by_one_page_never_reaches_another(voila):
+    a = open_page(voila)
+    evil = '<img src=x onerror="document.title=\'pwned\'">'
+    for mid, info in a.models.items():
+        if info["model_name"] in ("HTMLModel", "LabelModel", "ButtonModel"):
+            a.update(mid, {"value": evil, "description": evil, "tooltip": evil})
+    a.pump(quiet=1.0)
+    b = open_page(voila)
+    b.pump(quiet=1.0)
+    assert "onerror" not in b.text_since(0) and "onerror" not in json.dumps(b.models)
+    with pytest.raises(websocket.WebSocketBadStatusException):
+        WidgetSession(voila.url, cookies=a.jar).connect(b.kernel_id)
+    a.close()
+    b.close()

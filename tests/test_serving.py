@@ -1,0 +1,59 @@
+"""voila.json and serving/ fit together (fast checks; the behaviour is tested against a real
+Voilà in tests/security/ and measured by benchmarks/classroom.py)."""
+from __future__ import annotations
+
+import html
+import importlib
+import json
+import re
+import sys
+from pathlib import Path
+
+import cardkit_serving
+
+ROOT = Path(__file__).resolve().parents[1]
+CONF = json.loads((ROOT / "voila.json").read_text())
+TEMPLATE = ROOT / "serving" / "templates" / "cardkit"
+
+
+def _load(dotted: str):
+    module, name = dotted.rsplit(".", 1)
+    return getattr(importlib.import_module(module), name)
+
+
+def test_voila_json_names_the_serving_classes():
+    from jupyter_server.auth.identity import IdentityProvider
+    from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+    assert issubclass(_load(CONF["Voila"]["kernel_websocket_connection_class"]),
+                      ZMQChannelsWebsocketConnection)
+    assert issubclass(_load(CONF["Voila"]["identity_provider_class"]), IdentityProvider)
+    assert issubclass(_load(CONF["VoilaConfiguration"]["multi_kernel_manager_class"]),
+                      AsyncMappingKernelManager)
+
+
+def test_pool_and_caps_fit_a_class_of_thirty():
+    pools = CONF["VoilaKernelManager"]["kernel_pools_config"]
+    assert CONF["VoilaConfiguration"]["preheat_kernel"] is True
+    assert pools["default"]["pool_size"] == 0          # lessons are not preheated
+    assert pools["ecarte_app.ipynb"]["pool_size"] == 30
+    # the pool refills while the class plays: the cap leaves room for both
+    assert CONF["ClassroomKernelManager"]["max_kernels"] >= 2 * 30
+    assert CONF["StudentConnection"]["close_grace"] <= 10
+    assert CONF["VoilaExecutor"]["iopub_timeout"] >= 10   # 4 s default lost outputs under load
+    assert CONF["KernelManager"]["transport"] == "ipc"    # no TCP port races between kernels
+
+
+def test_template_extends_lab_and_is_installed_where_voila_looks():
+    assert json.loads((TEMPLATE / "conf.json").read_text())["base_template"] == "lab"
+    from jupyter_core.paths import jupyter_path
+    found = [Path(p) / "voila" / "templates" / "cardkit" for p in jupyter_path()]
+    assert any((p / "index.html.j2").is_file() for p in found), \
+        "template 'cardkit' not installed: run ./dev (it links it into .venv) or pip install ."
+
+
+def test_page_notice_says_the_stopped_message():
+    text = (TEMPLATE / "index.html.j2").read_text()
+    shown = re.search(r'<span class="ck-stopped-text">(.*?)</span>', text, re.S).group(1)
+    assert html.unescape(" ".join(shown.split())) == cardkit_serving.STOPPED_MESSAGE
+    assert "jupyter-widgets-disconnected" in text
