@@ -37,10 +37,8 @@ def code(text: str, hidden: bool = True):
 
 def app() -> nbformat.NotebookNode:
     nb = _nb([
-        md("# Écarté against the computer\n\n"
-           "Win 3 of the 5 tricks: follow suit and beat the card led if you can (if you can't "
-           "follow suit, any card will do, and a trump wins the trick); the first to 5 points "
-           "wins. The **What now** line under your hand always says what you may do."),
+        md("# Écarté\n\nWin 3 of the 5 tricks; the first to 5 points wins. **What now**, under your hand, "
+           "always says what you may do."),
         code("from cardkit_tables import EcarteTable\n\nEcarteTable()"),
     ])
     nb.metadata["voila"] = {"template": "lab"}
