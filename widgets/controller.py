@@ -146,7 +146,7 @@ class Controller:
 
     def in_progress(self) -> bool:
         """A game with at least one move made that is not over (a restart would lose it)."""
-        return self.moves > 0 and not self.state.is_over
+        return self.moves > 0 and not game_over(self.observation())
 
     def request_new_game(self) -> None:
         """The "New game" button: ask first when a game is in progress (see module doc)."""
@@ -243,8 +243,8 @@ class Controller:
     # ------------------------------------------------------------------------------ computer
     def computer_turn(self) -> bool:
         """Is it the computer's turn now (and does the table let it move)?"""
-        s = self.state
-        return (not s.is_over and _get(self.observation(), "current_player") in self.players
+        obs = self.observation()
+        return (not game_over(obs) and _get(obs, "current_player") in self.players
                 and self.table.computer_may_move())
 
     def schedule(self) -> None:
@@ -336,6 +336,11 @@ class Controller:
             self.table.draw()
         except Exception:  # noqa: BLE001
             log.debug("redraw after an error failed", exc_info=True)
+
+
+def game_over(obs: Any) -> bool:
+    """Is the game of this observation over (``outcome`` set, or ``is_over``)?"""
+    return _get(obs, "outcome") is not None or bool(_get(obs, "is_over"))
 
 
 def _get(obs: Any, key: str, default: Any = None) -> Any:

@@ -255,6 +255,8 @@ class EcarteTable(CardTable):
                  four_colour: bool = False, hint: bool = False, **kwargs: Any):
         if seat not in (0, 1):
             raise ValueError("Écarté has two seats: seat is 0 or 1")
+        if delay < 0:
+            raise ValueError("delay is a number of seconds, 0 or more")
         levels = _levels()
         if level not in levels:
             raise ValueError(f"level must be one of {levels}, not {level!r}")

@@ -467,6 +467,8 @@ function makeRender(game, drawGame) {
       const v = model.get("view");
       if (!v || !v.labels) return;
       shell.before();
+      shell.root.dataset.pos = String(v.pos);
+      shell.root.dataset.mode = v.mode || "";
       shell.drawToolbar(v);
       drawGame(shell, v, previous);
       shell.drawWhatNow(v);
