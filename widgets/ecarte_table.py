@@ -19,6 +19,7 @@ from typing import Any
 
 from cardkit import ecarte
 from cardkit.cards import Card
+from cardkit.core import Action
 from cardkit.i18n import _, ngettext
 
 from .cardtable import CardTable, bundle, card_json, sort_hand
@@ -34,10 +35,11 @@ NEXT_HAND = "next hand"
 def _levels() -> tuple[str, ...]:
     """The computer levels that exist: "easy", and "medium"/"hard" once the strong player is in."""
     try:
-        from cardkit import ecarte_ai  # noqa: F401
+        from cardkit import ecarte_ai
     except ImportError:
         return ("easy",)
-    return tuple(getattr(ecarte_ai, "LEVELS", ("easy", "medium", "hard")))
+    offered = set(getattr(ecarte_ai, "LEVELS", ("medium", "hard"))) | {"easy"}
+    return tuple(lv for lv in ("easy", "medium", "hard") if lv in offered)
 
 
 def _advice(obs: Any) -> str | None:
@@ -57,27 +59,29 @@ def _o(obs: Any, key: str, default: Any = None) -> Any:
 
 
 def _reason(obs: Any, card: Card) -> str:
-    """Why ``card`` may not be played now (short, for the card's accessible name and caption)."""
-    trick = _o(obs, "trick")
-    hand = _o(obs, "hand")
-    if trick:
-        lead = trick[0][1]
-        if any(c.suit == lead.suit for c in hand):
-            if card.suit != lead.suit:
-                return _("you must follow suit ({suit})").format(suit=lead.suit.symbol)
-            return _("you must win the trick if you can")
-        if _o(obs, "must_trump"):
-            return _("you must trump")
+    """Why ``card`` may not be played now: the game's own refusal for this seat, in plain words
+    (for the card's accessible name and tooltip)."""
+    refusal = obs.refusal(Action("play", (card,))) if hasattr(obs, "refusal") else None
+    if refusal is not None:
+        return str(refusal)
     return _("the rules forbid it now")
+
+
+def _hand_end(obs: Any) -> Any:
+    """The last ``hand_end`` event the seat saw (the finished hand's summary), or ``None``."""
+    for e in reversed(_o(obs, "events") or ()):
+        if e.kind == "hand_end":
+            return e
+    return None
 
 
 def ecarte_view(obs: Any, *, names: tuple[str, str], pause: dict | None = None,
                 hint: str | None = None) -> dict:
     """The page's JSON for one Écarté observation (the only place the table reads it).
 
-    ``obs``: ``state.observation(seat)``; ``names``: (you, opponent) as shown; ``pause``: the
-    finished hand's summary (``obs["last_hand"]``) while the table pauses between hands, else
-    ``None``; ``hint``: the advisor's line, if asked for. Returns plain JSON values only: what the
+    ``obs``: ``state.observation(seat)`` (an :class:`cardkit.ecarte.EcarteObservation`);
+    ``names``: (you, opponent) as shown; ``pause``: the finished hand's ``hand_end`` event while
+    the table pauses between hands, else ``None``; ``hint``: the advisor's line, if asked for. Returns plain JSON values only: what the
     seat may see, never the opponent's cards or the stock.
     """
     me = _o(obs, "seat")
@@ -97,12 +101,13 @@ def ecarte_view(obs: Any, *, names: tuple[str, str], pause: dict | None = None,
 
     # -- the hand, the trick and the last trick
     if pause is not None:
-        trump_now = pause["turn_up"].suit
+        summary = pause.data
+        trump_now = summary["turn_up"].suit
         hand_cards, their_count, stock = [], 0, None
-        turn_up = pause["turn_up"]
-        tricks, scores, dealer = pause["tricks"], pause["scores"], pause["dealer"]
-        trick, last = [], list(pause["last_trick"])
-        hand_no = pause["hand"]
+        turn_up = summary["turn_up"]
+        tricks, scores, dealer = summary["tricks"], summary["scores"], summary["dealer"]
+        trick, last = [], [tuple(x) for x in summary["last_trick"]]
+        hand_no = summary["hand"]
     else:
         trump_now = trump
         hand_cards = sort_hand(_o(obs, "hand"), ecarte.rank_strength, trump)
@@ -183,15 +188,10 @@ def ecarte_view(obs: Any, *, names: tuple[str, str], pause: dict | None = None,
 
     # -- what now
     if mode == "between":
-        w = pause["winner"]
-        who = _("You") if w == me else names[1]
-        text = ngettext("{who} won {n} trick", "{who} won {n} tricks", pause["tricks"][w]).format(
-            who=who, n=pause["tricks"][w]) + " — " + ngettext(
-            "{p} point.", "{p} points.", pause["points"]).format(p=pause["points"]) + " " + _(
-            "Press Next hand to deal again.")
+        text = pause.explain() + " " + _("Press Next hand to deal again.")
         tone = "done"
     else:
-        text = _o(obs, "what_now") or ecarte.what_now(obs)
+        text = _o(obs, "what_now")
         tone = "info"
         if mode == "over":
             text += " " + _("Press New game to play again.")
@@ -199,7 +199,7 @@ def ecarte_view(obs: Any, *, names: tuple[str, str], pause: dict | None = None,
 
     role = {me: _("non-dealer"), them: _("non-dealer")}
     role[dealer] = _("dealer")
-    log = [str(x) for x in (_o(obs, "log") or [])]
+    log = [e.explain() for e in (_o(obs, "events") or ())]
     target = _o(obs, "target")
     return {
         "game": "ecarte",
@@ -294,11 +294,12 @@ class EcarteTable(CardTable):
 
     def computer_player(self, seat: int, settings: dict, seed: int | None):
         level = settings["level"]
-        try:
+        if level != "easy":
             from cardkit import ecarte_ai
-            return ecarte_ai.computer_player(level=level, seed=seed)
-        except ImportError:
-            return ecarte.computer_player(level, seed=seed)
+            make = getattr(ecarte_ai, "computer_player", None)
+            if make is not None:
+                return make(level=level, seed=seed)
+        return ecarte.computer_player(level, seed=seed)
 
     def computer_may_move(self) -> bool:
         return self.pause is None
@@ -330,17 +331,17 @@ class EcarteTable(CardTable):
         if self._hand_shown is None:
             self._hand_shown = hand_no
         if hand_no != self._hand_shown and self.pause is None and not _o(obs, "is_over"):
-            self.pause = dict(_o(obs, "last_hand"))        # hold the table on the finished hand
+            self.pause = _hand_end(obs)                   # hold the table on the finished hand
         hint = None
         if self.prefs.get("hint") and self.pause is None and _o(obs, "current_player") == c.seat:
             hint = _advice(obs)
         view = ecarte_view(obs, names=self._names, pause=self.pause, hint=hint)
         said = view.pop("what_now")
         view.update(self._common_view(said["text"], said["tone"]))
-        rules_label = _("{name} rules").format(name=_(c.settings["rules"]))
+        rules_label = _("Rules: {label}").format(label=_(obs.rules.label))
         view["badges"] = [rules_label, _("computer: {level}").format(level=_(c.settings["level"]))]
         view["settings"] = [
-            self._setting("rules", _("Rules"), [(k, _(k)) for k in PRESETS]),
+            self._setting("rules", _("Rules"), [(k, _(make().label)) for k, make in PRESETS.items()]),
             self._setting("target", _("Game to"), [(t, str(t)) for t in c.options["target"]]),
             self._setting("level", _("Computer"), [(lv, _(lv)) for lv in c.options["level"]]),
         ]

@@ -161,7 +161,7 @@ def test_cards_are_named_in_words_and_forbidden_ones_say_why(open_app):
         blocked = app.locator(".ck-hand-south .ck-cardbtn.ck-blocked")
         if blocked.count():
             label = blocked.first.get_attribute("aria-label")
-            assert "not allowed: you must" in label, label
+            assert "not allowed: You must" in label, label
             assert "not allowed" in blocked.first.inner_text()          # in words, not colour alone
             before = pos(app)
             blocked.first.click(force=True)      # a person can click a card marked "not allowed"
