@@ -35,11 +35,12 @@ from .engine import PHASES, WarState, new_game, reaction_time
 from .observation import WarObservation
 from .rules import PRESETS, VARIANTS, WarRules, player_name
 from .simulation import SimulationResult, simulate
-from .text import decision_refusal, refusal, rule_ref, what_now
+from .text import decision_refusal, refusal, reveal_pause, rule_ref, what_now
 
 __all__ = ["WarRules", "WarState", "WarObservation", "new_game", "simulate", "SimulationResult",
            "computer_player", "WarComputer", "player_name", "PRESETS", "VARIANTS", "PHASES",
-           "reaction_time", "presets", "rule_ref", "what_now", "refusal", "decision_refusal"]
+           "reaction_time", "presets", "rule_ref", "what_now", "refusal", "decision_refusal",
+           "reveal_pause"]
 
 
 def presets() -> dict[str, WarRules]:

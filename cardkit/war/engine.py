@@ -36,20 +36,23 @@ Decisions where RULES.md is silent (also in each docstring):
 from __future__ import annotations
 
 import html
+import itertools
 from typing import Any, Iterable, Sequence
 
 import numpy as np
 
-from ..cards import cards_html as _cards_html, Card, Rank, parse_cards
+from ..cards import cards_html as _cards_html, Card, parse_cards
 from ..core import (Action, Event, GameState, IllegalAction, Rule, default_names, rules_from_dict,
                     rules_to_dict)
 from ..i18n import N_, _, ngettext
 from .rules import (WarRules, _IDX, _RV, _RAZBOI_VALUE, _FACES, _beats_table, _card,
                     _cards, _text, _parse_packet, _pack_codes)
-from .text import rule_ref, variant_rule, what_now, refusal
+from .text import rule_ref, variant_rule, refusal
 from .observation import WarObservation, observe
 
 __all__ = ["WarState", "new_game", "reaction_time"]
+
+_MOVES = itertools.count(1)     # a fresh id for every move of every game (observation cache)
 
 #: the phases of a game: a battle to flip, a decision waiting, or the end
 PHASES = ("battle", "steal", "top", "slap", "over")
@@ -96,6 +99,7 @@ class WarState(GameState):
         self._quiet = quiet
         self._beats = _beats_table(rules)          # a tuple: shared by copies
         self._transitive = rules.beats_faces_rank is None and rules.beats_aces_rank is None
+        self._version = next(_MOVES)        # changes with every move (observations are cached)
 
     # -- public position ----------------------------------------------------------------------
     @property
@@ -213,6 +217,7 @@ class WarState(GameState):
             _("{action} is not possible now.").format(action=action), rule_ref("war"))
 
     def _apply(self, action: Action) -> None:
+        self._version = next(_MOVES)
         k, st = action.kind, self.stage
         if k == "flip":
             if self._b is None:

@@ -12,9 +12,12 @@ cards of a battle that is not settled yet (``None`` in ``table``). A battle is s
 """
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Mapping
+
+import numpy as np
 
 from ..cards import Card
 from ..core import Action, IllegalAction, Observation, Outcome, Preset, Rule, rules_from_dict
@@ -143,20 +146,57 @@ def _outcome(state: "WarState", seat: int) -> Outcome | None:
     return Outcome(w, state.result, text, () if w is None else (w,))
 
 
+# state → {"version": the state's move id, seat: observation, ("events", seat): (n, last, events)}:
+# an observation is built once per move and seat (a table asks many times per click), and the
+# events a seat saw are extended, not rebuilt, as the log grows. Kept beside the state (weak
+# keys), so snapshots and clones of the state never copy it.
+_CACHE: "weakref.WeakKeyDictionary[WarState, dict]" = weakref.WeakKeyDictionary()
+
+
+def _events(state: "WarState", seat: int, memo: dict) -> tuple:
+    log = state.log
+    n = len(log)
+    key = ("events", seat)
+    got = memo.get(key)
+    if got is not None and got[0] <= n and (got[0] == 0 or log[got[0] - 1] is got[1]):
+        k, _last, events = got
+        if k < n:
+            names = tuple(state.names)
+            events = events + tuple(e.seen_by(seat, names) for e in log[k:])
+    else:
+        events = state.events_for(seat)
+    memo[key] = (n, log[n - 1] if n else None, events)
+    return events
+
+
 def observe(state: "WarState", seat: int) -> WarObservation:
-    """``state.observation(seat)``: build the :class:`WarObservation` for ``seat`` (0-based).
+    """``state.observation(seat)``: the :class:`WarObservation` for ``seat`` (0-based), built
+    once per move (the same object until the next move).
 
     Raises ``ValueError`` for a seat that is not in the game.
     """
     n = state.rules.players
-    if not isinstance(seat, int) or not 0 <= seat < n:
+    if not isinstance(seat, (int, np.integer)) or isinstance(seat, bool) or not 0 <= seat < n:
         raise ValueError(f"seat must be 0-{n - 1}")
+    seat = int(seat)
+    memo = _CACHE.get(state)
+    if memo is None or memo["version"] != state._version:
+        memo = _CACHE[state] = {"version": state._version, **(
+            {k: v for k, v in memo.items() if isinstance(k, tuple)} if memo else {})}
+    obs = memo.get(seat)
+    if obs is None:
+        obs = memo[seat] = _build(state, seat, memo)
+    return obs
+
+
+def _build(state: "WarState", seat: int, memo: dict) -> WarObservation:
+    n = state.rules.players
     phase, cp = state.phase, state.current_player
     sentence, rule = what_now(state, seat)
     return WarObservation(
         game="war", names=tuple(state.names), seat=seat, rules=Preset.of(state.rules),
         phase=phase, current_player=cp, legal_actions=_legal(state, seat), scores=None,
-        outcome=_outcome(state, seat), what_now=sentence, events=state.events_for(seat),
+        outcome=_outcome(state, seat), what_now=sentence, events=_events(state, seat, memo),
         card_counts=tuple(len(p) for p in state._packets), hand=(),
         players=n, out=tuple(state._out),
         piles=tuple(state._pile_tops()) if state.rules.steal_war else None,

@@ -102,7 +102,8 @@ def what_now(state: "WarState", seat: int) -> tuple[str, Rule]:
         return _decision_now(state, seat, phase, cp)
     if state.battles == 0:
         return _first_hint(state.rules)
-    return _("Press Flip to turn the top cards."), rule_ref(variant_rule(state.rules))
+    key = "slap" if state.rules.slap_rank is not None else variant_rule(state.rules)
+    return _("Press Flip to turn the top cards."), rule_ref(key)
 
 
 def _decision_now(state: "WarState", seat: int, phase: str, cp: int) -> tuple[str, Rule]:
@@ -188,7 +189,10 @@ def refusal(action: Action, *, rules: WarRules, phase: str, current_player: int 
 
 def decision_refusal(phase: str) -> IllegalAction:
     """Why an answer to a ``phase`` decision (``"steal"``, ``"slap"``, ``"top"``) is refused when
-    that decision is not waiting (e.g. a table's "Play the card" button outside a steal)."""
+    that decision is not waiting (e.g. a table's "Play the card" button outside a steal); phase
+    ``"over"``: any move once the game is over."""
+    if phase == "over":
+        return IllegalAction(_("The game is over: press New game to play again."))
     if phase == "steal":
         return IllegalAction(_("There is no steal for you to decide now (Steal War)."),
                              rule_ref("steal"))
@@ -197,3 +201,11 @@ def decision_refusal(phase: str) -> IllegalAction:
                              rule_ref("slap"))
     return IllegalAction(_("You choose the top card of your face-up pile only just after winning "
                            "a battle (Steal War)."), rule_ref("steal"))
+
+
+def reveal_pause(rules: WarRules) -> str:
+    """What a table says while a settled war's face-down cards are still shown as backs for a
+    moment: ``"War! The face-down cards turn up in a moment…"`` (Peace: ``"Peace! …"``)."""
+    if rules.lowest_wins:
+        return _("Peace! The face-down cards turn up in a moment…")
+    return _("War! The face-down cards turn up in a moment…")
