@@ -246,7 +246,8 @@ class WarState(GameState):
         """Log an event: ``text`` is an English template (``{player}`` and the seats in ``data``
         filled at read time, :class:`~cardkit.core.Event`); ``you`` the template for ``player``."""
         if not self._quiet:
-            self.log.append(Event(kind, player, text, rule, data, tuple(shown), you))
+            self.log.append(Event(kind, player, text, rule, data, tuple(shown), you,
+                                  names=tuple(self.names)))
 
     def _start_battle(self) -> None:
         n = self.rules.players
@@ -639,7 +640,7 @@ class WarState(GameState):
              "wars": b["wars"], "won": _cards(won), "decision": decision, "standing": list(b["standing"]),
              "counts_before": list(b["before"]), "counts_after": after,
              "out_before": list(b["out_before"]), "piles_before": b["piles_before"]},
-            tuple(c for t in table for c in t)))
+            tuple(c for t in table for c in t), names=tuple(self.names)))
 
     def _settle(self, w: int, why: str, rule: Rule, what: str | None = None) -> None:
         b = self._b
