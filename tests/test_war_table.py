@@ -12,36 +12,17 @@ from cardkit.war import WarRules
 from cardkit_tables import WarTable
 from cardkit_tables.parts import BLANK
 from cardkit_tables.war_table import VARIANTS
+from test_protocol_war import secret
 from widget_helpers import (scan_for_hidden, all_widget_states, assert_no_hidden_cards, card_forms,
                             close_all_widgets, forge_click, states_text)
 
 C = parse_card
 
 
-def public_cards(table):
-    """Cards that have been face up for everyone: every card of a settled battle, the cards that
-    stole a pile, the face-up cards of the battle in progress and the face-up piles; plus the
-    person's own top card while they decide a steal."""
-    s = table.state
-    seen = set()
-    for e in s.log:
-        if e.kind == "battle":
-            seen |= {c for t in e.data["table"] for c in t}
-        elif e.kind == "steal":
-            seen.add(e.data["card"])
-    obs = s.observation(table.seat)
-    seen |= {c for t in obs["table"] for c in t if c is not None}
-    seen |= {c for p in s.piles for c in p}
-    if obs["looking_at"] is not None:
-        seen.add(obs["looking_at"])
-    return seen
-
-
 def hidden_from(table):
-    """Cards the person must not see now: never face up, in a packet or face down on the table."""
-    s = table.state
-    hidden = set(s.all_cards()) - public_cards(table)
-    return {c for c in hidden if not c.is_joker}
+    """Cards the person must not see now: never face up, in a packet or face down on the table
+    (the conformance suite's definition, tests/test_protocol_war.py)."""
+    return secret(table.state, table.seat)
 
 
 def scan(table):
