@@ -12,36 +12,17 @@ from cardkit.war import WarRules
 from cardkit_tables import WarTable
 from cardkit_tables.parts import BLANK
 from cardkit_tables.war_table import VARIANTS
+from test_protocol_war import secret
 from widget_helpers import (scan_for_hidden, all_widget_states, assert_no_hidden_cards, card_forms,
                             close_all_widgets, forge_click, states_text)
 
 C = parse_card
 
 
-def public_cards(table):
-    """Cards that have been face up for everyone: every card of a settled battle, the cards that
-    stole a pile, the face-up cards of the battle in progress and the face-up piles; plus the
-    person's own top card while they decide a steal."""
-    s = table.state
-    seen = set()
-    for e in s.log:
-        if e.kind == "battle":
-            seen |= {c for t in e.data["table"] for c in t}
-        elif e.kind == "steal":
-            seen.add(e.data["card"])
-    obs = s.observation(table.seat)
-    seen |= {c for t in obs["table"] for c in t if c is not None}
-    seen |= {c for p in s.piles for c in p}
-    if obs["looking_at"] is not None:
-        seen.add(obs["looking_at"])
-    return seen
-
-
 def hidden_from(table):
-    """Cards the person must not see now: never face up, in a packet or face down on the table."""
-    s = table.state
-    hidden = set(s.all_cards()) - public_cards(table)
-    return {c for c in hidden if not c.is_joker}
+    """Cards the person must not see now: never face up, in a packet or face down on the table
+    (the conformance suite's definition, tests/test_protocol_war.py)."""
+    return secret(table.state, table.seat)
 
 
 def scan(table):
@@ -103,8 +84,9 @@ def test_the_rule_that_decided_the_battle_and_the_whole_war_face_up_once_settled
     assert them.table.shown == parse_cards("7H 5H JS 8C 4S")
     assert [b.description for b in you.table.cards.children] == ["7♣", "2♠", "3♣", "9♦", "K♦"]
     assert t.decision.value == "<b>K♦ beats 4♠: Player 1 wins the war and takes 10 cards.</b>"
-    assert t.what_now.text == "K♦ beats 4♠: Player 1 wins the war and takes 10 cards."
-    assert t.what_now.rule == "RULES.md §1.1 (classic)"
+    assert t.what_now.text == "Press Flip to turn the top cards."
+    assert (str(t.what_now.rule), t.what_now.rule.cite()) == ("Classic War", "§1.1")
+    assert "Classic War</span>" in t.what_now.value and "§" not in t.what_now.value
     assert you.packet.count == 11 and them.packet.count == 1
     assert "battles 1 · wars 1" in t.counters.value
     assert t.log_view.lines[0].startswith("Battle: 7♣ (Player 1) vs 7♥ (Player 2).")
@@ -225,7 +207,8 @@ def test_slap_button_wins_the_battle():
     assert t.what_now.text == "5♠ is up: slap it first to win!"
     t.actions.click("slap")
     assert t.state.packets == [parse_cards("2C 5S KH"), parse_cards("3D")]
-    assert "Player 1 slaps the 5♠ first" in t.what_now.text
+    assert "Player 1 slaps the 5♠ first" in t.decision.value
+    assert t.what_now.text == "Press Flip to turn the top cards." and str(t.what_now.rule) == "Slap war"
 
 
 def test_too_slow_the_computer_or_the_cards_decide():
@@ -272,12 +255,14 @@ def test_forged_clicks_on_every_button_change_nothing_illegal():
     # the person may not press "Keep this order" while deciding a steal (the button is not shown)
     t.safe(t._on_action)("keep")
     assert t.state.stage == stage == "steal" and t.what_now.tone == "warn"
-    assert t.what_now.text == ("Steal War (RULES.md §1.10): you choose the top card of your "
-                               "face-up pile only just after winning a battle.")
+    assert t.what_now.text == ("You choose the top card of your face-up pile only just after "
+                               "winning a battle (Steal War).")
     t.safe(t._on_action)("late")
-    assert t.what_now.text.startswith("Slap war (RULES.md §1.9)") and t.state.stage == "steal"
+    assert t.what_now.text == "No slap card is waiting for your slap now (Slap war)."
+    assert t.state.stage == "steal"
     t.safe(t._on_top)(C("7S"))
-    assert t.refusals and "Steal War (RULES.md §1.10)" in t.what_now.text
+    assert t.refusals and t.what_now.text.endswith("(Steal War).")
+    assert str(t.refusals[-1].rule) == "Steal War" and t.refusals[-1].rule.cite() == "§1.10"
     assert t.what_now.tone == "warn" and t.errors == []
 
 
@@ -294,7 +279,7 @@ def test_game_over_buttons_and_new_game():
     t = stacked(WarRules(), "AC", "KS")
     t.actions.click("flip")
     assert t.state.is_over and t.actions.shown == ()
-    assert t.what_now.text == "Player 1 holds all the cards and wins the game. Press New game to play again."
+    assert t.what_now.text == "You hold all the cards and win the game. Press New game to play again."
     assert "(winner)" in t.seats[1].name.value
     t.safe(t._on_action)("flip")
     assert "The game is over" in t.what_now.text

@@ -18,16 +18,15 @@ press "Slap!" first; without timers the race waits for your click ("Slap!" or "T
 from __future__ import annotations
 
 import asyncio
-import html
 from dataclasses import replace
 from typing import Any
 
 import ipywidgets as ipw
 
 from cardkit import war
-from cardkit.cards import Card, Rank
-from cardkit.core import Action, IllegalAction
-from cardkit.i18n import _, ngettext
+from cardkit.cards import Card
+from cardkit.core import Action
+from cardkit.i18n import _
 
 from .parts import esc as _esc, running_loop, ActionBar, CardView, HandView, PileView, TableBase
 
@@ -35,40 +34,22 @@ __all__ = ["WarTable", "VARIANTS"]
 
 
 def _variants() -> dict[str, tuple[str, Any]]:
-    """Variant key → (label, rules factory taking the person's seat)."""
-    W = war.WarRules
-    return {
-        "classic": (_("Classic (3 down, 1 up)"), lambda seat: W.classic()),
-        "multiplayer3": (_("Three players (1 down, 1 up)"), lambda seat: W.multiplayer(3)),
-        "multiplayer4": (_("Four players (1 down, 1 up)"), lambda seat: W.multiplayer(4)),
-        "three_player": (_("Three-player war (3 down, 1 up)"), lambda seat: W.three_player()),
-        "peace": (_("Peace (lowest wins)"), lambda seat: W.peace()),
-        "razboi": (_("Război (war size = card value)"), lambda seat: W.razboi()),
-        "automatic_war": (_("Automatic war (2s)"), lambda seat: W.automatic_war()),
-        "beats_faces": (_("3 beats faces"), lambda seat: W.beats_faces()),
-        "beats_aces": (_("4 beats aces"), lambda seat: W.beats_aces()),
-        "underdog": (_("Underdog (6s)"), lambda seat: W.underdog()),
-        "slap": (_("Slap war (5s)"), lambda seat: W.slap(seat=seat)),
-        "steal": (_("Steal War (jokers, steals)"), lambda seat: W.steal()),
-    }
+    """Variant key → (label, rules factory taking the person's seat): cardkit.war's variants."""
+    return {key: (make().label, lambda seat, make=make: _seated(make(), seat))
+            for key, make in war.VARIANTS.items()}
 
 
-VARIANTS = tuple(_variants())
+def _seated(rules: war.WarRules, seat: int) -> war.WarRules:
+    """Slap war's live seat is the person's."""
+    return replace(rules, slap_seat=seat) if rules.slap_rank is not None else rules
+
+
+VARIANTS = tuple(war.VARIANTS)
 """The keys of the variant chooser, in its order."""
 
 
-# The buttons that answer one kind of decision, and what they say when there is none.
+# The buttons that answer one kind of decision (the phase they answer).
 _DECISION_STAGE = {"play": "steal", "late": "slap", "keep": "top"}
-_DECISION_REFUSAL = {
-    "play": lambda: _("Steal War (RULES.md §1.10): there is no steal for you to decide now."),
-    "late": lambda: _("Slap war (RULES.md §1.9): no slap card is waiting for your slap now."),
-    "keep": lambda: _("Steal War (RULES.md §1.10): you choose the top card of your face-up pile "
-                      "only just after winning a battle."),
-}
-
-
-
-
 
 
 class _TableRow:
@@ -242,25 +223,37 @@ class WarTable(TableBase):
         rules = self._custom_rules if key == "custom" else _variants()[key][1](self.seat)
         self._start(rules)
 
+    def _obs(self):
+        """The person's observation: all the table reads of the game."""
+        return self.state.observation(self.seat)
+
+    @property
+    def _over(self) -> bool:
+        return self._obs().is_over
+
     @property
     def _decides(self) -> bool:
         """The person has a decision to make now."""
-        return not self.state.is_over and self.state.current_player == self.seat
+        obs = self._obs()
+        return not obs.is_over and obs.current_player == self.seat
 
     def _computers(self) -> None:
         """Let the computers make their decisions (Steal War, slaps of other live seats)."""
         s = self.state
-        while not s.is_over and s.current_player is not None and s.current_player != self.seat:
-            p = s.current_player
+        while True:
+            obs = self._obs()
+            p = obs.current_player
+            if obs.is_over or p is None or p == self.seat:
+                return
             s.apply(self.computers[p].choose(s.observation(p)))
 
     def _act(self, action: "Action | str") -> None:
-        battles = self.state.battles
-        self._before = self.state.observation(self.seat)     # what the table showed till now
+        battles = self._obs().battles
         self.state.apply(action)            # raises IllegalAction (shown by safe()) if not allowed
         self._computers()
-        last = self.state.observation(self.seat)["last_battle"]
-        self._hide_downs = bool(self.state.battles > battles and last and last["wars"]
+        obs = self._obs()
+        last = obs.last_battle
+        self._hide_downs = bool(obs.battles > battles and last and last["wars"]
                                 and self._timers_on() and not self._autoplay)
         self._render()
         if self._hide_downs:
@@ -269,13 +262,12 @@ class WarTable(TableBase):
 
     def _after_move(self) -> None:
         """Start the slap race if a slap card is up, or go on playing to the end."""
-        s = self.state
-        if s.is_over:
+        if self._over:
             self._autoplay = False
             self._render()
             return
-        if self._decides and s.stage == "slap" and self._timers_on():
-            obs = s.observation(self.seat)["slap"]
+        if self._decides and self._phase() == "slap" and self._timers_on():
+            obs = self._obs().slap
             t = obs["others_time"] if obs["others_time"] is not None else obs["window"]
             self._cancel_timer()
             self._timer = running_loop().call_later(t, self._slap_tick)
@@ -292,15 +284,15 @@ class WarTable(TableBase):
             self._timer = running_loop().call_later(self.delay, self._tick)
             return
         s = self.state           # no timers: play on at once, up to the person's next decision
-        while not s.is_over and not self._decides:
+        while not self._over and not self._decides:
             s.apply("flip")
             self._computers()
-        self._autoplay = not s.is_over and self._autoplay
+        self._autoplay = not self._over and self._autoplay
         self._render()
 
     def _auto_tick(self) -> None:
         self._timer = None
-        if not self._autoplay or self.state.is_over or self._decides:
+        if not self._autoplay or self._over or self._decides:
             return
         self._act("flip")
 
@@ -314,7 +306,7 @@ class WarTable(TableBase):
     def _slap_timeout(self) -> None:
         """The computer's reaction time is up (or the window closed): you were too slow."""
         self._timer = None
-        if self._decides and self.state.stage == "slap":
+        if self._decides and self._phase() == "slap":
             self._act("flip")
 
     def _cancel_timer(self) -> None:
@@ -327,15 +319,14 @@ class WarTable(TableBase):
 
     # ------------------------------------------------------------------------------ clicks
     def _on_action(self, key: str) -> None:
-        s = self.state
         if key == "stop":
             self._autoplay = False
             self._cancel_timer()
             self._hide_downs = False
             self._render()
             return
-        if s.is_over:
-            raise IllegalAction(_("The game is over: press New game to play again."))
+        if self._over:
+            raise war.decision_refusal("over")
         if key == "auto":
             self._autoplay = True
             if self._decides:
@@ -349,19 +340,18 @@ class WarTable(TableBase):
             self._cancel_timer()
             self._act(key)
             return
-        if key in _DECISION_STAGE and (not self._decides or s.stage != _DECISION_STAGE[key]):
-            raise IllegalAction(_DECISION_REFUSAL[key]())
+        if key in _DECISION_STAGE and (not self._decides or self._phase() != _DECISION_STAGE[key]):
+            raise war.decision_refusal(_DECISION_STAGE[key])
         if key in ("play", "late", "keep", "flip"):
             self._cancel_timer()
             self._hide_downs = False
             self._act("flip")     # play the card / no slap / keep the order / next battle
             return
-        raise IllegalAction(_("That is not a War action."))
+        raise self.state.observation(self.seat).refusal(Action(str(key)))
 
     def _on_top(self, card: Card) -> None:
-        if self.state.stage != "top" or not self._decides:
-            raise IllegalAction(_("Steal War (RULES.md §1.10): you choose the top card of your "
-                                  "face-up pile only just after winning a battle."))
+        if self._phase() != "top" or not self._decides:
+            raise war.decision_refusal("top")
         self._act(Action("top", (card,)))
 
     # ------------------------------------------------------------------------------ drawing
@@ -374,10 +364,13 @@ class WarTable(TableBase):
     def _has_decisions(self) -> bool:
         return self.rules.steal_war or self.rules.slap_rank is not None
 
-    def _table_cards(self, obs: dict) -> list[list[Card | None]]:
-        n = obs["players"]
-        if self.state.stage in ("steal", "slap"):
-            return obs["table"]
+    def _phase(self) -> str:
+        return self._obs().phase
+
+    def _table_cards(self, obs) -> list[list[Card | None]]:
+        n = obs.players
+        if obs.phase in ("steal", "slap"):
+            return [list(t) for t in obs.table]
         last = obs["last_battle"]
         if last is None:
             return [[] for _ in range(n)]
@@ -392,7 +385,7 @@ class WarTable(TableBase):
         order = [p for p in range(n) if p != self.seat] + [self.seat]
         table = self._table_cards(obs)
         with self.hold_sync():
-            label = _variants().get(self._variant_key(self.rules) or "", (obs["rules"],))[0]
+            label = obs.rules.label
             self.title.value = "<b>{}</b> — {}".format(_esc(_("War")), _esc(label))
             self.counters.value = _esc(_("battles {b} · wars {w}").format(b=obs["battles"],
                                                                           w=obs["wars"]))
@@ -408,30 +401,34 @@ class WarTable(TableBase):
                                    else "")
             self._render_decisions(obs)
             self._render_actions(obs)
-            log = obs["log"]
+            log = [e.explain() for e in obs.events]
             if self._hide_downs:          # the log names the war's face-down cards: not yet
-                log = log[:max(i for i, e in enumerate(self.state.log) if e.kind == "battle")]
+                log = log[:max(i for i, e in enumerate(obs.events) if e.kind == "battle")]
             self.log_view.show(log)
             self._render_message(obs)
 
-    def _render_seat(self, line: _Seat, p: int, obs: dict, cards: list) -> None:
+    def _render_seat(self, line: _Seat, p: int, obs, cards: list) -> None:
         with line.box.hold_sync():
             line.box.layout.display = "flex"
-            shown = obs
-            if self._hide_downs and getattr(self, "_before", None) is not None:
-                # while the war's face-down cards are still backs, show nothing that tells who won:
-                # the packets as they stood less the cards on the table, no winner, no one out
-                shown = self._before
-            out = " " + _("(out)") if shown["out"][p] else ""
-            winner = " " + _("(winner)") if shown["winner"] == p and not self._hide_downs else ""
-            line.name.value = f"<b>{_esc(self._name(p, obs))}</b>{_esc(out)}{_esc(winner)}"
-            size = shown["packet_sizes"][p]
-            if shown is not obs:
-                size = max(0, size - len(cards))
-            line.packet.show(size)
-            if obs["piles"] is not None:
+            last = obs.last_battle
+            before = self._hide_downs and last is not None
+            # while the war's face-down cards are still backs, show nothing that tells who won:
+            # the counts as they stood before the battle less the cards on the table, no winner,
+            # no one out (all from the observation's last battle)
+            out = last["out_before"][p] if before else obs.out[p]
+            winner = obs.winner == p and not self._hide_downs
+            line.name.value = (f"<b>{_esc(self._name(p, obs))}</b>"
+                               f"{_esc(' ' + _('(out)') if out else '')}"
+                               f"{_esc(' ' + _('(winner)') if winner else '')}")
+            if before:
+                piles = last["piles_before"]
+                pile_size = piles[p]["size"] if piles else 0
+                line.packet.show(max(0, last["counts_before"][p] - pile_size - len(cards)))
+            else:
+                line.packet.show(obs.card_counts[p])
+            if obs.piles is not None:
                 line.pile.layout.display = "flex"
-                pile = shown["piles"][p]
+                pile = (last["piles_before"] if before else obs.piles)[p]
                 line.pile.show(pile["size"], pile["top"])
             else:
                 line.pile.layout.display = "none"
@@ -458,12 +455,11 @@ class WarTable(TableBase):
             self.top_choice.show([])
             self.top_box.layout.display = "none"
 
-    def _render_actions(self, obs: dict) -> None:
-        s = self.state
-        if obs["is_over"]:
+    def _render_actions(self, obs) -> None:
+        if obs.is_over:
             self.actions.show([])
             return
-        stage = s.stage if self._decides else None
+        stage = obs.phase if self._decides else None
         if stage == "steal":
             keys, primary = ["steal", "play"], "steal"
         elif stage == "slap":
@@ -476,61 +472,13 @@ class WarTable(TableBase):
             keys.append("stop")
         self.actions.show(keys, primary=primary)
 
-    def _render_message(self, obs: dict) -> None:
-        s = self.state
-        if obs["is_over"]:
-            self.message(obs["log"][-1] + " " + _("Press New game to play again."), tone="done")
-            return
-        if self._decides and s.stage == "steal":
-            card = obs["looking_at"]
-            whose = [war.player_name(q) for q, p in enumerate(obs["piles"])
-                     if q != self.seat and p["top"] is not None and p["top"].rank == card.rank]
-            self.message(_("Your top card {card} has the rank of the top card of {whose}'s face-up "
-                           "pile: steal the pile, or play the card?").format(
-                               card=card, whose=_(" and ").join(whose)),
-                         _("RULES.md §1.10 (Steal War)"))
-            return
-        if self._decides and s.stage == "top":
-            self.message(_("You won! Choose which won card goes on top of your face-up pile — an "
-                           "opponent can steal the pile with a card of that rank."),
-                         _("RULES.md §1.10 (Steal War)"))
-            return
-        if self._decides and s.stage == "slap":
-            card = obs["slap"]["card"]
-            self.message(_("{card} is up: slap it first to win!").format(card=card),
-                         _("RULES.md §1.9 (slap war)"))
-            return
-        last = obs["last_battle"]
-        if last is None:
-            R = self.rules
-            who = (_("both players turn up their top card") if obs["players"] == 2 else
-                   _("every player turns up their top card"))
-            wins = (_("the lowest card wins the battle (Peace)") if R.lowest_wins else
-                    _("the highest card wins the battle"))
-            extra = ""
-            if R.slap_rank is not None:
-                extra = " " + _("When a {r} turns up, press Slap! first to win.").format(
-                    r=Rank(R.slap_rank).label)
-            elif R.steal_war:
-                extra = " " + _("Before each battle you may steal a face-up pile whose top card "
-                                "has the rank of your next card.")
-            self.message(_("Press Flip: {who}, and {wins}.").format(who=who, wins=wins) + extra,
-                         self._rule_ref())
+    def _render_message(self, obs) -> None:
+        if obs.is_over:
+            self.message(obs.what_now, tone="done")
         elif self._hide_downs:
-            self.message(_("Peace! The face-down cards turn up in a moment…") if self.rules.lowest_wins
-                         else _("War! The face-down cards turn up in a moment…"))
+            self.message(war.reveal_pause(self.rules))
         else:
-            self.message(last["text"], last["rule"])
-
-    def _rule_ref(self) -> str:
-        R = self.rules
-        if R.steal_war:
-            return _("RULES.md §1.10")
-        if R.slap_rank is not None:
-            return _("RULES.md §1.9")
-        if R.lowest_wins:
-            return _("RULES.md §1.4")
-        return _("RULES.md §1.2") if R.players > 2 else _("RULES.md §1.1")
+            self.message(obs.what_now, obs.rule)
 
     def _on_variant(self, _change) -> None:
         self.message(_("The new variant starts with the next game: press New game."))
