@@ -112,6 +112,7 @@ class Controller:
         self.refusals: list[str] = []
         self.players: dict[int, Any] = {}
         self._handle = None             # the scheduled computer move (asyncio.TimerHandle)
+        self._timer = None              # the table's own timer (a reveal, a slap race, auto-play)
         self.state = None
 
     def start(self) -> None:
@@ -125,6 +126,7 @@ class Controller:
 
     def _start(self) -> None:
         self.cancel()
+        self.cancel_later()
         self.settings.update(self.pending)
         self.pending = {}
         seed = self.game_seed()
@@ -214,12 +216,29 @@ class Controller:
         except ValueError:
             self.refuse(_("That is not a move on this table."))
             return False
+        self._moved()
+        return True
+
+    def table_move(self, action: Any) -> None:
+        """A move the table makes itself (a timer ran out: "too slow", the next battle of
+        "Play to the end"): no position check; errors end as a sentence, never a traceback."""
+        try:
+            self.state.apply(action)
+        except ValueError as exc:
+            self.refuse(str(exc))
+            return
+        self._moved()
+
+    def _moved(self) -> None:
+        self.cancel_later()
         self.moves += 1
         self.message = None
         self.pos += 1
+        moved = getattr(self.table, "after_move", None)
+        if moved is not None:
+            moved()
         self.table.draw()
         self.schedule()
-        return True
 
     def refuse(self, text: str) -> None:
         """Show ``text`` as a refusal (warn tone) on top of "What now"; nothing else changes."""
@@ -276,7 +295,44 @@ class Controller:
         self.state.apply(player.choose(self.state.observation(p)))
         self.moves += 1
         self.pos += 1
+        moved = getattr(self.table, "after_move", None)
+        if moved is not None:
+            moved()
         self.table.draw()
+
+    # ------------------------------------------------------------------------------ table timer
+    def later(self, seconds: float, fn: Callable[[], Any]) -> bool:
+        """Run ``fn()`` after ``seconds`` on the kernel's event loop (one table timer at a time:
+        this replaces the one pending). False, and nothing scheduled, without a running loop or
+        with ``seconds <= 0`` (the caller then goes on at once)."""
+        self.cancel_later()
+        loop = running_loop()
+        if loop is None or seconds <= 0:
+            return False
+        state = self.state
+
+        def run() -> None:
+            self._timer = None
+            if state is not self.state:
+                return
+            try:
+                fn()
+            except Exception as exc:  # noqa: BLE001 - never a traceback on the page
+                self._error(exc)
+
+        self._timer = loop.call_later(seconds, run)
+        return True
+
+    def cancel_later(self) -> None:
+        """Cancel the table's timer, if one is pending."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    @property
+    def timers(self) -> bool:
+        """Pauses are real (a running loop and ``delay > 0``); else everything happens at once."""
+        return self.delay > 0 and running_loop() is not None
 
     def cancel(self) -> None:
         """Cancel the scheduled computer move, if any."""

@@ -348,6 +348,24 @@ class TableShell {
     }
   }
 
+  /** Copies of cards drawn before a redraw ({node, rect}) fly to `to` and fade. */
+  gatherSnapshots(snaps, to) {
+    if (!this.animate || !to) return;
+    const base = this.overlay.getBoundingClientRect();
+    const dest = to.getBoundingClientRect();
+    for (const { node, rect } of snaps) {
+      node.classList.add("ck-flying");
+      Object.assign(node.style, { left: `${rect.left - base.left}px`, top: `${rect.top - base.top}px`,
+                                  width: `${rect.width}px`, height: `${rect.height}px` });
+      this.overlay.appendChild(node);
+      const dx = dest.left + dest.width / 2 - (rect.left + rect.width / 2), dy = dest.top + dest.height / 2 - (rect.top + rect.height / 2);
+      const anim = node.animate([{ transform: "none", opacity: 1 }, { transform: `translate(${dx}px, ${dy}px) scale(.6)`, opacity: 0.2 }],
+                                { duration: 380, easing: "ease-in" });
+      anim.onfinish = () => node.remove();
+      setTimeout(() => node.remove(), 900);
+    }
+  }
+
   drawToolbar(v) {
     const tb = this.toolbar;
     tb.replaceChildren();
