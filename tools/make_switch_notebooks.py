@@ -322,7 +322,15 @@ except IllegalAction as e:
     ])
 
 
+def with_live_note(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """The lesson with the note on bringing its tables to life right after its title cell."""
+    from make_ecarte_notebooks import LIVE_NOTE
+    cells = list(nb.cells)
+    cells.insert(1, md(LIVE_NOTE))
+    return _nb(cells)
+
+
 if __name__ == "__main__":
-    for name, nb in [("switch_app.ipynb", app()), ("05_switch.ipynb", lesson())]:
+    for name, nb in [("switch_app.ipynb", app()), ("05_switch.ipynb", with_live_note(lesson()))]:
         nbformat.write(nb, LESSONS / name)
         print("wrote", LESSONS / name)
