@@ -21,10 +21,9 @@ LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 
 def app() -> nbformat.NotebookNode:
     nb = _nb([
-        md("# Switch against the computer\n\n"
-           "Get rid of all your cards first: play a card of the same suit or rank as the top of "
-           "the discard pile (or draw one), watch out for 2s, 8s, Jacks and Aces, and don't forget "
-           "to call **Last card!** — the **What now** line always says what you may do."),
+        md("# Switch\n\n"
+           "Get rid of all your cards first: match the top card's suit or rank. Watch out for "
+           "2s, 8s, Jacks and Aces — and call **Last card!**"),
         code("from cardkit_tables import SwitchTable\n\nSwitchTable()"),
     ])
     nb.metadata["voila"] = {"template": "lab"}

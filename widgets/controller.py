@@ -65,8 +65,8 @@ class TableHooks(Protocol):
     def computer_may_move(self) -> bool:
         """False while the table holds the game (e.g. a pause between hands)."""
 
-    def why_not_now(self, obs: Any) -> str | None:
-        """``None`` when the person may move now, else the sentence saying why not."""
+    def why_not_now(self, obs: Any, action: Any) -> str | None:
+        """``None`` when the person may make ``action`` now, else the sentence saying why not."""
 
     def on_table_action(self, name: str) -> bool:
         """Carry out a table-only action (``"next hand"``); True if ``name`` was one."""
@@ -204,7 +204,7 @@ class Controller:
             return False
         if self.confirming:
             self.confirming = False
-        why = self.table.why_not_now(self.observation())
+        why = self.table.why_not_now(self.observation(), action)
         if why:
             self.refuse(why)
             return False

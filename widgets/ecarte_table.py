@@ -304,7 +304,7 @@ class EcarteTable(CardTable):
     def computer_may_move(self) -> bool:
         return self.pause is None
 
-    def why_not_now(self, obs: Any) -> str | None:
+    def why_not_now(self, obs: Any, action: Any = None) -> str | None:
         if self.pause is not None:
             return _("This hand is over: press Next hand.")
         if _o(obs, "is_over"):

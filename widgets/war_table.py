@@ -231,7 +231,7 @@ class WarTable(CardTable):
     def computer_may_move(self) -> bool:
         return not self.reveal
 
-    def why_not_now(self, obs: Any) -> str | None:
+    def why_not_now(self, obs: Any, action: Any = None) -> str | None:
         if obs.is_over:
             return _("The game is over: press New game to play again.")
         if self.reveal:
