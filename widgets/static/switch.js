@@ -47,7 +47,6 @@ function drawSwitch(shell, v, prev) {
     stockEl = h("button", { type: "button", class: "ck-cardbtn ck-stock-btn", "data-key": "stock:draw",
                             "aria-label": `${v.stock.label}: ${v.stock.count_label} — ${v.actions.find((a) => a.id === "draw")?.label || ""}`,
                             onclick: () => shell.act("draw") }, stockCard);
-    stockCard.removeAttribute("aria-hidden");
   } else {
     stockEl = h("span", { class: "ck-stack" }, stockCard);
   }
