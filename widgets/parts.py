@@ -139,12 +139,12 @@ class CardView(ipw.Button):
             words.append(note)
         if not playable:
             words.append(_("not allowed"))
-        state = ["ck-face", f"ck-{_colour(card, self.four_colour)}"]
+        classes = ["ck-face", f"ck-{_colour(card, self.four_colour)}"]
         if not playable:
-            state.append("ck-unplayable")
+            classes.append("ck-unplayable")
         if selected:
-            state.append("ck-selected")
-        self._paint(card_label(card), " — ".join(words), state)
+            classes.append("ck-selected")
+        self._paint(card_label(card), " — ".join(words), classes)
 
     def show_back(self) -> None:
         """Show a face-down card: no text, no tooltip, nothing that tells one back from another."""
