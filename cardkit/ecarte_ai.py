@@ -359,43 +359,50 @@ def _action(x) -> Action:
     return x if isinstance(x, Action) else Action.parse(str(x))
 
 
-def seat_view(obs: dict) -> SeatView:
-    """Read an Écarté observation into a :class:`SeatView` — the adapter: the only function that
-    knows the observation's field names (``cardkit.ecarte``'s ``observation(seat)``).
+def _field(obs, key):
+    return obs[key]
 
+
+def seat_view(obs) -> SeatView:
+    """Read an Écarté observation into a :class:`SeatView` — the adapter: the only function that
+    knows the observation's field names (``cardkit.ecarte.EcarteObservation``, docs/observation.md;
+    its ``to_dict()`` form is read too).
+
+    How the hand came to be played (§3.5) is read from this hand's events (since its ``deal``):
+    a ``stand`` with no proposal before it, a ``refuse`` and its proposal number.
     Raises ``ValueError`` if ``obs`` is not an Écarté observation."""
-    if obs.get("game") != "ecarte":
+    get = obs.get if isinstance(obs, dict) else (lambda k, d=None: getattr(obs, k, d))
+    if get("game") != "ecarte":
         raise ValueError("the Écarté AI reads an Écarté observation (state.observation(seat))")
-    seat = int(obs["seat"])
-    log = obs.get("events") or obs.get("log") or []
-    stood = refused = refused_first = False
-    if "stood_at_once" in obs:
-        stood, refused = bool(obs["stood_at_once"]), bool(obs["refused"])
-        refused_first = bool(obs.get("refused_first", refused and obs["proposals"] == 1))
-    elif obs["phase"] == "play":
-        # today's observation has no flags: read this hand's sentences (newest last) back to its deal
-        hand_log = []
-        for e in reversed(log):
-            text = e if isinstance(e, str) else str(e.get("text", ""))
-            hand_log.append(text)
-            if " deals " in text:
-                break
-        text = " ".join(hand_log)
-        stood = obs["proposals"] == 0
-        refused = "refuses" in text
-        refused_first = refused and obs["proposals"] == 1
+    seat = int(get("seat"))
+    rules = get("rules")
+    options = rules["options"] if isinstance(rules, dict) else rules.options
+    events = get("events") or ()
+    kinds = []                                  # this hand's events, newest first
+    refused_first = False
+    for e in reversed(events):
+        kind = e["kind"] if isinstance(e, dict) else e.kind
+        if kind == "deal":
+            break
+        kinds.append(kind)
+        if kind == "refuse":
+            data = (e.get("data") if isinstance(e, dict) else e.data) or {}
+            refused_first = refused_first or data.get("proposal") == 1
+    stood = "stand" in kinds and "propose" not in kinds
+    refused = "refuse" in kinds
+    counts = get("card_counts")
     return SeatView(
-        seat=seat, phase=obs["phase"], hand=mask_of(map(_card, obs["hand"])),
-        trump=_suit(obs["trump"]), turn_up=card_index(_card(obs["turn_up"])),
-        must_trump=bool(obs["must_trump"]), scoring=obs["scoring"], target=int(obs["target"]),
-        dealer=int(obs["dealer"]), scores=tuple(obs["scores"]), tricks=tuple(obs["tricks"]),
-        trick=tuple((int(p), card_index(_card(c))) for p, c in obs["trick"]),
-        played=tuple((int(t), int(p), card_index(_card(c))) for t, p, c in obs["played"]),
-        own_discards=mask_of(map(_card, obs["own_discards"])),
-        discard_counts=tuple(obs["discard_counts"]), opponent_cards=int(obs["opponent_cards"]),
-        stock_count=int(obs["stock_count"]), proposals=int(obs["proposals"]),
-        king_announced=obs["king_announced"], stood_at_once=stood, refused=refused,
-        refused_first=refused_first, legal=tuple(_action(a) for a in obs["legal_actions"]))
+        seat=seat, phase=get("phase"), hand=mask_of(map(_card, get("hand"))),
+        trump=_suit(get("trump")), turn_up=card_index(_card(get("turn_up"))),
+        must_trump=bool(get("must_trump")), scoring=options["scoring"], target=int(get("target")),
+        dealer=int(get("dealer")), scores=tuple(get("scores")), tricks=tuple(get("tricks")),
+        trick=tuple((int(p), card_index(_card(c))) for p, c in get("trick")),
+        played=tuple((int(t), int(p), card_index(_card(c))) for t, p, c in get("played")),
+        own_discards=mask_of(map(_card, get("own_discards"))),
+        discard_counts=tuple(get("discard_counts")), opponent_cards=int(counts[1 - seat]),
+        stock_count=int(get("stock_count")), proposals=int(get("proposals")),
+        king_announced=get("king_announced"), stood_at_once=stood, refused=refused,
+        refused_first=refused_first, legal=tuple(_action(a) for a in get("legal_actions")))
 
 
 # ------------------------------------------------------------------------------------ sampler
@@ -669,10 +676,10 @@ class StrongPlayer:
         self.peek = peek
 
     # -- helpers
-    def _rng(self, obs) -> random.Random:
-        key = (obs.get("seat"), obs.get("phase"), obs.get("hand_number"), tuple(map(str, obs.get("hand", ()))),
-               tuple(obs.get("scores", ())), tuple(map(str, obs.get("played", ()))),
-               tuple(map(str, obs.get("trick", ()))), obs.get("proposals"))
+    def _rng(self, v: SeatView) -> random.Random:
+        """A generator seeded by the player's seed and what the seat sees now (not by history)."""
+        key = (v.seat, v.phase, v.hand, v.own_discards, v.dealer, v.scores, v.tricks, v.trick,
+               v.played, v.proposals, v.discard_counts, v.turn_up, v.king_announced)
         return _decision_rng(self.seed, key)
 
     def _opponent_hands(self, v: SeatView, n: int, rng) -> list[int]:
@@ -688,7 +695,7 @@ class StrongPlayer:
         kinds = {a.kind for a in v.legal}
         if len(v.legal) == 1:
             return v.legal[0]
-        rng = self._rng(obs)
+        rng = self._rng(v)
         if "announce" in kinds:
             return Action("announce", word="king")
         if "stand" in kinds or "accept" in kinds:
@@ -847,7 +854,7 @@ class RandomPlayer:
     def __init__(self, seed: int | None = None):
         self.rng = random.Random(seed)
 
-    def choose(self, obs: dict) -> Action:
+    def choose(self, obs) -> Action:
         legal = [_action(a) for a in obs["legal_actions"]]
         if not legal:
             raise ValueError("it is not this seat's turn: the observation lists no legal action")
@@ -875,9 +882,11 @@ def _net(nd_tricks: int, scoring: str, **flags) -> int:
 
 
 def _stand_numbers(hand: int, unseen: list[int], trump: int, must_trump: bool, scoring: str, *,
-                   exact: bool, samples: int, rng: random.Random, first: bool = True) -> dict:
+                   exact: bool, samples: int, rng: random.Random, first: bool = True,
+                   propose_samples: int | None = None) -> dict:
     """Standing: over every dealer hand (``exact``) or ``samples`` of them. Proposing: simulated on
-    ``samples`` sampled dealer hands (one random exchange each), so always an estimate."""
+    ``propose_samples`` (default ``samples``) of the sampled dealer hands (one random exchange
+    each), so always an estimate."""
     sol = solver(trump, must_trump)
     tr = SUIT_MASK[trump]
     counts = [0] * 6
@@ -897,7 +906,7 @@ def _stand_numbers(hand: int, unseen: list[int], trump: int, must_trump: bool, s
     k_out = _model_discard(hand, trump, 1, 5)
     k = k_out.bit_count()
     prop = []
-    for d in sampled:
+    for d in sampled[:propose_samples or samples]:
         if _model_refuses(d, trump):
             prop.append(_net(sol.tricks(hand, d), scoring, stood_at_once=False, refused=True,
                              refused_first=first))
@@ -1016,7 +1025,7 @@ def advice(obs: dict, *, seed: int = 0) -> dict:
     """A hint for the seat of ``obs``: ``{"text": one short sentence, "numbers": {...}}`` (§3.6).
 
     Fast enough for a table's Hint toggle (well under 0.3 s here): stand or propose from
-    :func:`stand_advice` on 2,000 sampled dealer hands; accept or refuse and the discard from the
+    :func:`stand_advice` on 1,500 sampled dealer hands (300 for the simulated proposal); accept or refuse and the discard from the
     hard player's own estimates; the card from :func:`card_advice`. Uses only the observation.
     When it is not this seat's turn the text says so and ``numbers`` is empty."""
     v = seat_view(obs)
@@ -1030,12 +1039,12 @@ def advice(obs: dict, *, seed: int = 0) -> dict:
     if "stand" in kinds:
         unseen = _bits(unseen_mask(v))
         out = _stand_numbers(v.hand, unseen, v.trump, v.must_trump, v.scoring, exact=False,
-                             samples=2000, rng=rng, first=v.proposals == 0)
+                             samples=1500, rng=rng, first=v.proposals == 0, propose_samples=300)
         words, regle = _describe(v.hand, v.trump)
         choice = "stand" if out["stand_points"] >= out["propose_points"] else "propose"
         kind = "a jeu de règle" if regle else "not a jeu de règle"
         return {"text": f"You hold {words}: {kind} — {choice}. Standing wins 3+ tricks about "
-                        f"{out['p_three']:.0%} of the time (±{out['error_95']:.0%}).",
+                        f"{out['p_three']:.0%} of the time" + (f" (±{out['error_95']:.0%})." if out["error_95"] >= 0.005 else "."),
                 "numbers": {k: out[k] for k in ("p_three", "p_vole", "error_95", "stand_points",
                                                 "propose_points", "dealer_hands")} | {"choice": choice}}
     if "accept" in kinds:
