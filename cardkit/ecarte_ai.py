@@ -489,9 +489,8 @@ def consistent_hand(v: SeatView, hand: int) -> bool:
     opp = v.opponent
     sol = Solver(v.trump, v.must_trump)
     later = hand
-    plays = sorted(v.played)
     by_trick: dict[int, list] = {}
-    for t, p, c in plays:
+    for t, p, c in v.played:                          # in play order: the lead first
         by_trick.setdefault(t, []).append((p, c))
     for t in sorted(by_trick, reverse=True):          # rebuild the hand trick by trick, backwards
         cards = by_trick[t]
