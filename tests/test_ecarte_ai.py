@@ -409,7 +409,7 @@ def test_card_advice_is_exact_late_in_the_hand():
 
 def test_advice_for_each_phase_is_one_short_sentence():
     seen = set()
-    for obs in _positions(8):
+    for obs in _positions(8)[::3]:
         a = advice(obs)
         assert a["text"].endswith(".") and len(a["text"]) < 220 and "\n" not in a["text"]
         seen.add(obs.phase)
