@@ -837,7 +837,7 @@ class EcartePlayer:
 
     def __init__(self, level: str = "easy", seed: int | None = None):
         if level not in ("easy",):
-            raise ValueError(f"unknown computer level {level!r}: only 'easy' exists so far")
+            raise ValueError(f"unknown computer level {level!r}: 'easy', 'medium' or 'hard'")
         self.level = level
         self.rng = np.random.default_rng(seed)
 
@@ -897,8 +897,12 @@ class EcartePlayer:
         return Action("play", (min(plain or cards, key=cost),))
 
 
-def computer_player(level: str = "easy", seed: int | None = None) -> EcartePlayer:
-    """A computer Écarté player (see :class:`EcartePlayer`); ``choose(observation) -> Action``."""
+def computer_player(level: str = "easy", seed: int | None = None):
+    """A computer Écarté player, ``choose(observation) -> Action``: ``"easy"`` (:class:`EcartePlayer`),
+    ``"medium"`` or ``"hard"`` (:class:`cardkit.ecarte_ai.StrongPlayer`). Raises ``ValueError``."""
+    if level in ("medium", "hard"):
+        from .ecarte_ai import StrongPlayer
+        return StrongPlayer(level, seed)
     return EcartePlayer(level, seed)
 
 
@@ -961,3 +965,7 @@ def what_now(obs: EcarteObservation) -> str:
     if obs.phase == "exchange":
         return _exchange_text(obs)
     return _play_text(obs)
+
+
+# the advisor (§3.6), made in cardkit.ecarte_ai (which imports only cards and core)
+from .ecarte_ai import advice, card_advice, foster_counts, jeux_de_regle_check, stand_advice  # noqa: E402,F401
