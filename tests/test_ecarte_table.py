@@ -319,3 +319,15 @@ def test_bad_arguments():
 
 def test_repr_is_short_and_stable():
     assert repr(EcarteTable(seed=1, delay=0)) == "EcarteTable(seat=0, rules='standard', target=5)"
+
+
+def test_levels_offered_and_shown_in_the_header_and_the_hint_toggle():
+    t = EcarteTable(deck=stack("KH QH JH 7S 8D", "AC 10D KS 9S JC", "8H"), dealer=1, seed=2,
+                    delay=0, level="hard")
+    assert t.controller.options["level"] == ("easy", "medium", "hard")
+    assert "computer: hard" in t.view["badges"]
+    assert t.view["hint"] is None                      # off until asked for
+    t.send_from_page({"do": "pref", "name": "hint", "value": True})
+    hint = t.view["hint"]
+    assert hint and "stand" in hint.lower()            # K Q J of trumps: stand
+    assert "hint" in [x["name"] for x in t.view["toggles"]]

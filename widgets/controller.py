@@ -275,24 +275,33 @@ class Controller:
             while self.computer_turn():
                 self._computer_step()
             return
-        state = self.state
-        self._handle = loop.call_later(self.delay, self._scheduled, state)
+        # the computer thinks now and moves when the pause is over: thinking never makes the pause
+        # longer than ``delay`` (unless the thinking itself takes longer)
+        start = loop.time()
+        choice = self._choose()
+        wait = max(0.0, self.delay - (loop.time() - start))
+        self._handle = loop.call_later(wait, self._scheduled, self.state, self.pos, choice)
 
-    def _scheduled(self, state) -> None:
+    def _choose(self) -> Any:
+        p = _get(self.observation(), "current_player")
+        return self.players[p].choose(self.state.observation(p))
+
+    def _scheduled(self, state, pos: int, choice: Any) -> None:
         self._handle = None
-        if state is not self.state:
-            return                          # a new game was started meanwhile
+        if state is not self.state or pos != self.pos:
+            self.schedule()                 # a new game or another move meanwhile: think again
+            return
         try:
             if self.computer_turn():
-                self._computer_step()
+                self._computer_step(choice)
             self.schedule()
         except Exception as exc:  # noqa: BLE001 - never a traceback on the page
             self._error(exc)
 
-    def _computer_step(self) -> None:
-        p = _get(self.observation(), "current_player")
-        player = self.players[p]
-        self.state.apply(player.choose(self.state.observation(p)))
+    def _computer_step(self, choice: Any = None) -> None:
+        if choice is None:
+            choice = self._choose()
+        self.state.apply(choice)
         self.moves += 1
         self.pos += 1
         moved = getattr(self.table, "after_move", None)

@@ -49,9 +49,9 @@ def _advice(obs: Any) -> str | None:
     except ImportError:
         return None
     a = advice(obs)
-    if a is None:
-        return None
-    return str(getattr(a, "line", None) or getattr(a, "reason", None) or a)
+    if isinstance(a, dict):
+        return a.get("text") or None
+    return None if a is None else str(a)
 
 
 def _o(obs: Any, key: str, default: Any = None) -> Any:
@@ -268,6 +268,7 @@ class EcarteTable(CardTable):
         self._names = (_("You"), _("Computer"))
         self.pause: dict | None = None
         self._hand_shown = None
+        self._hint: tuple[int, str | None] = (-1, None)
         preset = rules.name if rules.name in PRESETS else "standard"
         settings = {"rules": preset, "target": rules.target, "level": level}
         self._rules_first = rules
@@ -293,13 +294,7 @@ class EcarteTable(CardTable):
         return state
 
     def computer_player(self, seat: int, settings: dict, seed: int | None):
-        level = settings["level"]
-        if level != "easy":
-            from cardkit import ecarte_ai
-            make = getattr(ecarte_ai, "computer_player", None)
-            if make is not None:
-                return make(level=level, seed=seed)
-        return ecarte.computer_player(level, seed=seed)
+        return ecarte.computer_player(settings["level"], seed=seed)
 
     def computer_may_move(self) -> bool:
         return self.pause is None
@@ -334,7 +329,9 @@ class EcarteTable(CardTable):
             self.pause = _hand_end(obs)                   # hold the table on the finished hand
         hint = None
         if self.prefs.get("hint") and self.pause is None and _o(obs, "current_player") == c.seat:
-            hint = _advice(obs)
+            if self._hint[0] != c.pos:                      # the advisor thinks once per position
+                self._hint = (c.pos, _advice(obs))
+            hint = self._hint[1]
         view = ecarte_view(obs, names=self._names, pause=self.pause, hint=hint)
         said = view.pop("what_now")
         view.update(self._common_view(said["text"], said["tone"]))
