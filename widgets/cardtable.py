@@ -120,10 +120,17 @@ class CardTable(anywidget.AnyWidget):
         """Handle one (untrusted) message from the page: ``{"do": "ping", "n": int}`` is answered
         with ``{"pong": n}`` (the page's connection check); ``{"do": "pref", "name": "animate" |
         "four_colour", "value": bool}`` changes a preference; anything else goes to the
-        controller (:meth:`Controller.handle`)."""
+        controller (:meth:`Controller.handle`). ``{"do": "pref", "name": "delay", "value":
+        seconds}`` (0 to 3) sets the pause before the computer's moves."""
         if isinstance(content, dict) and content.get("do") == "ping":
             n = content.get("n")
             self.send({"pong": n if isinstance(n, int) else 0})
+            return
+        if isinstance(content, dict) and content.get("do") == "pref" and content.get("name") == "delay":
+            value = content.get("value")
+            if isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 3:
+                self.controller.delay = float(value)
+                self.draw()
             return
         if isinstance(content, dict) and content.get("do") == "pref":
             name, value = content.get("name"), content.get("value")
@@ -183,6 +190,16 @@ class CardTable(anywidget.AnyWidget):
                 "trump": _("trump"), "pending": _("from the next game"),
             },
         }
+
+    def _toggles(self, *first: tuple[str, str]) -> list[dict]:
+        """The check boxes of the settings: ``first`` (name, label) pairs, then the animations
+        and four-colour suits every table has."""
+        pairs = [*first, ("animate", _("Animations")), ("four_colour", _("Four-colour suits"))]
+        return [{"name": n, "label": label, "value": bool(self.prefs.get(n))} for n, label in pairs]
+
+    def _speed(self) -> dict:
+        """The "Pause (s)" slider: the seconds before each computer move."""
+        return {"label": _("Pause (s)"), "value": self.controller.delay}
 
     def _setting(self, name: str, label: str, options: list[tuple[Any, str]]) -> dict:
         c = self.controller

@@ -344,11 +344,8 @@ class EcarteTable(CardTable):
         ]
         view["pending_note"] = (_("Your new settings start with the next game: press New game.")
                                 if c.pending else "")
-        view["toggles"] = [{"name": "animate", "label": _("Animations"), "value": self.prefs["animate"]},
-                           {"name": "four_colour", "label": _("Four-colour suits"),
-                            "value": self.prefs["four_colour"]}]
-        if _advice_exists():
-            view["toggles"].append({"name": "hint", "label": _("Hint"), "value": self.prefs["hint"]})
+        view["toggles"] = self._toggles(*([("hint", _("Hint"))] if _advice_exists() else []))
+        view["speed"] = self._speed()
         view["prefs"] = dict(self.prefs)
         self.view = view
 

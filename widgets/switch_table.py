@@ -273,14 +273,8 @@ class SwitchTable(CardTable):
         return super().act(action)
 
     def send_from_page(self, content: Any) -> None:
-        """As :meth:`CardTable.send_from_page`, plus ``{"do": "pref", "name": "delay", "value":
-        seconds}`` (0 to 3) and ``{"do": "pref", "name": "beginner", "value": bool}``."""
-        if isinstance(content, dict) and content.get("do") == "pref" and content.get("name") == "delay":
-            value = content.get("value")
-            if isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 3:
-                self.controller.delay = float(value)
-                self.draw()
-            return
+        """As :meth:`CardTable.send_from_page`; ``{"do": "pref", "name": "beginner", "value":
+        bool}`` switches beginner mode."""
         if isinstance(content, dict) and content.get("do") == "act":
             self._mark = len(_log(self.controller.observation()))
         super().send_from_page(content)
@@ -303,12 +297,8 @@ class SwitchTable(CardTable):
         ]
         view["pending_note"] = (_("Your new settings start with the next game: press New game.")
                                 if c.pending else "")
-        view["toggles"] = [{"name": "beginner", "label": _("Beginner mode (show every card)"),
-                            "value": reveal},
-                           {"name": "animate", "label": _("Animations"), "value": self.prefs["animate"]},
-                           {"name": "four_colour", "label": _("Four-colour suits"),
-                            "value": self.prefs["four_colour"]}]
-        view["speed"] = {"label": _("Pause (s)"), "value": c.delay}
+        view["toggles"] = self._toggles(("beginner", _("Beginner mode (show every card)")))
+        view["speed"] = self._speed()
         view["prefs"] = dict(self.prefs)
         self.view = view
 

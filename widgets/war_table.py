@@ -336,23 +336,10 @@ class WarTable(CardTable):
                                           + ([("custom", _("Custom rules"))] if "custom" in c.options["variant"] else []))]
         view["pending_note"] = (_("The new variant starts with the next game: press New game.")
                                 if c.pending else "")
-        view["toggles"] = [{"name": "animate", "label": _("Animations"), "value": self.prefs["animate"]},
-                           {"name": "four_colour", "label": _("Four-colour suits"),
-                            "value": self.prefs["four_colour"]}]
-        view["speed"] = {"label": _("Pause (s)"), "value": c.delay}
+        view["toggles"] = self._toggles()
+        view["speed"] = self._speed()
         view["prefs"] = dict(self.prefs)
         self.view = view
-
-    def send_from_page(self, content: Any) -> None:
-        """As :meth:`CardTable.send_from_page`, plus ``{"do": "pref", "name": "delay", "value":
-        seconds}`` (0 to 3) for the pause."""
-        if isinstance(content, dict) and content.get("do") == "pref" and content.get("name") == "delay":
-            value = content.get("value")
-            if isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 3:
-                self.controller.delay = float(value)
-                self.draw()
-            return
-        super().send_from_page(content)
 
     # -- for lessons and tests ---------------------------------------------------------------------
     def flip(self) -> bool:

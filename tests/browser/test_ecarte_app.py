@@ -129,7 +129,7 @@ def test_a_whole_hand_by_clicking(open_app, size):
     play_one_hand(app, keyboard=False, timings=timings)
     app.screenshot(path=artefact(f"ecarte_{size}_end_of_hand.png"))
     text = what_now(app)
-    assert re.search(r"won \d tricks?|wins? the game", text), text
+    assert re.search(r"took \d tricks?|wins? the game", text), text
     last = app.locator(".ck-last .ck-face")
     assert last.count() == 2 and all(last.nth(i).get_attribute("aria-label") for i in range(2))
     if timings:

@@ -1,6 +1,12 @@
 // Écarté's felt: the opponent across, stock / turn-up / trumps and the trick in the middle, the
 // last trick beside it, your sorted hand at the bottom. Appended to table.js.
 
+function tricksPile(side, n, label) {
+  return h("div", { class: "ck-tricks ck-tricks-" + side },
+    h("span", { class: "ck-tricks-pile", "aria-hidden": "true" }, n ? cardBack("ck-mini") : cardSlot("", "ck-mini")),
+    h("span", { class: "ck-count" }, `${label}: ${n}`));
+}
+
 function drawEcarte(shell, v, prev) {
   const L = v.labels;
   const felt = shell.felt;
@@ -9,9 +15,7 @@ function drawEcarte(shell, v, prev) {
   // -- across the table: the opponent
   const theirHand = h("div", { class: "ck-hand ck-hand-north", "aria-label": `${v.them.name}: ${v.them.count || 0}`, role: "img" },
     Array.from({ length: v.them.count || 0 }, () => cardBack("ck-small")));
-  const theirTricks = h("div", { class: "ck-tricks ck-tricks-north" },
-    h("span", { class: "ck-tricks-pile", "aria-hidden": "true" }, v.them.tricks ? cardBack("ck-mini") : cardSlot("", "ck-mini")),
-    h("span", { class: "ck-count" }, `${v.tricks_label}: ${v.them.tricks}`));
+  const theirTricks = tricksPile("north", v.them.tricks, v.tricks_label);
   felt.appendChild(h("div", { class: "ck-seat ck-north" },
     h("div", { class: "ck-nameplate" }, h("b", {}, v.them.name), h("span", { class: "ck-role" }, v.them.role)),
     theirHand, theirTricks));
@@ -75,9 +79,7 @@ function drawEcarte(shell, v, prev) {
     hand.appendChild(btn);
   });
   if (!v.hand.length) hand.appendChild(cardSlot("", "ck-hand-empty"));
-  const yourTricks = h("div", { class: "ck-tricks ck-tricks-south" },
-    h("span", { class: "ck-tricks-pile", "aria-hidden": "true" }, v.you.tricks ? cardBack("ck-mini") : cardSlot("", "ck-mini")),
-    h("span", { class: "ck-count" }, `${v.tricks_label}: ${v.you.tricks}`));
+  const yourTricks = tricksPile("south", v.you.tricks, v.tricks_label);
   felt.appendChild(h("div", { class: "ck-seat ck-south" },
     h("div", { class: "ck-nameplate" }, h("b", {}, v.you.name), h("span", { class: "ck-role" }, v.you.role)),
     hand, yourTricks));
@@ -93,6 +95,7 @@ function drawEcarte(shell, v, prev) {
     return shell.actionButton(a, () => shell.act(a.action));
   });
   shell.drawActions(v, buttons);
+  shell.drawSpeed(v, 3);
 
   // -- movement: the opponent's card comes from their hand; a finished trick goes to its winner
   if (prev && prev.pos !== v.pos) {
@@ -108,11 +111,8 @@ function drawEcarte(shell, v, prev) {
       if (shell.animate) {
         const holder = h("div", { class: "ck-ghost-trick" }, h("div", { class: "ck-trick-them" }, ghostThem), h("div", { class: "ck-trick-you" }, ghostYou));
         trick.appendChild(holder);
-        const cameFrom = (prev.trick && prev.trick.cards.you) ? null : theirHand;
-        if (!prev.trick || !prev.trick.cards.them) shell.slideFrom(ghostThem, theirHand);
         shell.gather([ghostThem, ghostYou], to);
         holder.remove();
-        void cameFrom;
       }
     }
   }

@@ -82,15 +82,7 @@ function drawSwitch(shell, v, prev) {
   bar.push(h("span", { class: "ck-spacer" }));
   for (const a of v.calls) bar.push(shell.actionButton(a, () => shell.act(a.action)));
   shell.drawActions(v, bar);
-  // speed
-  if (v.speed) {
-    const id = "ck-speed-" + Math.random().toString(36).slice(2, 8);
-    const out = h("output", { for: id }, v.speed.value.toFixed(1));
-    const input = h("input", { type: "range", id, min: 0, max: 3, step: 0.1, value: v.speed.value, "data-key": "set:speed",
-      onchange: (ev) => shell.send({ do: "pref", name: "delay", value: Number(ev.target.value) }),
-      oninput: (ev) => { out.textContent = Number(ev.target.value).toFixed(1); } });
-    shell.settingsBox.querySelector(".ck-settings-row").appendChild(h("label", { class: "ck-setting ck-speed", for: id }, h("span", {}, v.speed.label), input, out));
-  }
+  shell.drawSpeed(v, 3);
   // movement: a card played by an opponent comes from their hand
   if (prev && prev.pos !== v.pos && v.discard.top && (!prev.discard.top || prev.discard.top.code !== v.discard.top.code)) {
     const mover = prev.opponents.find((o) => o.turn);

@@ -418,6 +418,18 @@ class TableShell {
     this.root.classList.toggle("ck-force-narrow", !!(v.prefs && v.prefs.narrow));
   }
 
+  /** The "Pause (s)" slider in the settings, when the table has one (``v.speed``). */
+  drawSpeed(v, max = 3) {
+    if (!v.speed) return;
+    const id = "ck-speed-" + Math.random().toString(36).slice(2, 8);
+    const out = h("output", { for: id }, v.speed.value.toFixed(1));
+    const input = h("input", { type: "range", id, min: 0, max, step: 0.1, value: v.speed.value, "data-key": "set:speed",
+      onchange: (ev) => this.send({ do: "pref", name: "delay", value: Number(ev.target.value) }),
+      oninput: (ev) => { out.textContent = Number(ev.target.value).toFixed(1); } });
+    this.settingsBox.querySelector(".ck-settings-row").appendChild(
+      h("label", { class: "ck-setting ck-speed", for: id }, h("span", {}, v.speed.label), input, out));
+  }
+
   drawWhatNow(v) {
     const w = v.what_now || { text: "", tone: "info" };
     const text = (v.labels.what_now ? v.labels.what_now + ": " : "") + w.text;

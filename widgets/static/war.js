@@ -62,15 +62,7 @@ function drawWar(shell, v, prev) {
   }
   bar.push(h("span", { class: "ck-counters" }, v.counters));
   shell.drawActions(v, bar);
-  // speed
-  if (v.speed && !shell.settingsBox.querySelector(".ck-speed")) {
-    const id = "ck-speed-" + Math.random().toString(36).slice(2, 8);
-    const out = h("output", { for: id }, v.speed.value.toFixed(1));
-    const input = h("input", { type: "range", id, min: 0, max: 2, step: 0.1, value: v.speed.value, "data-key": "set:speed",
-      onchange: (ev) => shell.send({ do: "pref", name: "delay", value: Number(ev.target.value) }),
-      oninput: (ev) => { out.textContent = Number(ev.target.value).toFixed(1); } });
-    shell.settingsBox.querySelector(".ck-settings-row").appendChild(h("label", { class: "ck-setting ck-speed", for: id }, h("span", {}, v.speed.label), input, out));
-  }
+  shell.drawSpeed(v, 2);
   // movement: the last battle's cards go to its winner; the new ones come from the packets
   if (prev && prev.battles !== v.battles && shell.animate) {
     const winner = prev.rows.find((r) => r.won);
