@@ -44,9 +44,9 @@ def states_text(states: dict[str, dict] | None = None) -> str:
 
 def card_forms(card: Card) -> list[str]:
     """Every text form a card could leak in: ``K♥``, ``KH``, ``king of hearts`` (and the words
-    the parts use, which equal the name in English)."""
-    from cardkit_tables.parts import card_label, card_words
-    return sorted({str(card), card.code, card.name, card_label(card), card_words(card)})
+    the tables use, which equal the name in English)."""
+    from cardkit_tables.cardtable import card_words
+    return sorted({str(card), card.code, card.name, card_words(card)})
 
 
 def _pattern(form: str) -> re.Pattern:
@@ -156,9 +156,6 @@ class HandlerErrors(logging.Handler):
 def table_errors() -> list[tuple[Any, BaseException]]:
     """``(table, exception)`` for every error a live table's safe handlers caught."""
     kinds = []
-    if "cardkit_tables.parts" in sys.modules:
-        from cardkit_tables.parts import TableBase
-        kinds.append(TableBase)
     if "cardkit_tables.cardtable" in sys.modules:
         from cardkit_tables.cardtable import CardTable
         kinds.append(CardTable)
