@@ -189,8 +189,11 @@ def test_new_game_double_click_cannot_skip_the_question(open_app):
     app = open_app("ecarte_app", wait_for=HAND, viewport=VIEWPORTS["desktop"])
     settle(app)
     names = buttons(app)
-    first = next(n for n in ("Propose an exchange", "Accept", "Play as dealt") if n in names)
-    click(app, app.locator(".ck-actions button", has_text=first).first)
+    first = next((n for n in ("Propose an exchange", "Accept", "Play as dealt") if n in names), None)
+    if first is not None:
+        click(app, app.locator(".ck-actions button", has_text=first).first)
+    else:                                       # the computer stood: the person plays a card
+        click(app, app.locator(PLAYABLE).first)
     settle(app)
     hand = hand_codes(app)
     app.locator(".ck-newgame").dblclick()

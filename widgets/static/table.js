@@ -480,11 +480,14 @@ class TableShell {
                       onclick: () => this.send({ do: "answer", yes: true }) }, v.labels.yes)));
     box.setAttribute("aria-labelledby", "ck-confirm-q");
     box.hidden = false;
-    if (wasHidden) {
-      const no = box.querySelector("[data-key='confirm:no']");
-      setTimeout(() => no && no.focus({ preventScroll: true }), 0);
-      this.focus = null;
-    }
+    if (wasHidden) this.focus = null;
+  }
+
+  /** While the restart question is on show, the focus is on its safe answer ("No"). */
+  holdConfirmFocus(v) {
+    if (!v.confirm || this.confirmBox.contains(document.activeElement)) return;
+    const no = this.confirmBox.querySelector("[data-key='confirm:no']");
+    if (no) no.focus({ preventScroll: true });
   }
 }
 
@@ -505,6 +508,7 @@ function makeRender(game, drawGame) {
       shell.drawLog(v);
       shell.drawConfirm(v);
       shell.after();
+      shell.holdConfirmFocus(v);
       if (shell.lost) shell.lost = false, shell.showLost();
       previous = v;
     };
