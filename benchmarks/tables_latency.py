@@ -9,8 +9,9 @@ Both run in this environment: the baseline's ``cardkit`` and ``cardkit_tables`` 
 ``PYTHONPATH`` (a ``git worktree`` of REF in a temporary folder), so only the code differs. Each
 app is loaded ``--loads`` times in Debian's chromium through Playwright ("to table": from
 ``goto`` to the first card of the person's hand, or War's Flip button, being visible); then War's
-Flip is clicked ``--flips`` times per load and Écarté's first button once per load ("click →
-update": from the click until the table shows the answer). Prints medians and p95s and the
+Flip is clicked ``--flips`` times per load and Écarté's first button (or, with none, the first
+card you may play) once per load ("click → update": from the click until the table shows the
+answer). Prints medians and p95s and the
 ratio after / before. Timings depend on the machine: report them with its load.
 """
 from __future__ import annotations
@@ -35,14 +36,17 @@ ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--
 
 # selectors of each generation of tables: what "the table is there" and "it answered" look like
 OLD = {
-    "ecarte_app": {"ready": ".ck-hand-south .widget-button", "button": ".ck-ecarte-actions .widget-button",
+    "ecarte_app": {"ready": ".ck-hand-south .widget-button",
+                   "button": ".ck-ecarte-actions .widget-button, .ck-hand-south .widget-button:not(.ck-unplayable)",
                    "changed": "() => document.querySelector('.ck-whatnow').innerText"},
     "war_app": {"ready": ".ck-war-actions .widget-button", "flip": ".ck-war-actions .widget-button",
                 "changed": "() => document.querySelector('.ck-war-counters').innerText"},
     "switch_app": {"ready": ".ck-hand-south .widget-button"},
 }
 NEW = {
-    "ecarte_app": {"ready": ".ck-hand-south .ck-cardbtn", "button": ".ck-actions button:not([aria-disabled='true'])",
+    "ecarte_app": {"ready": ".ck-hand-south .ck-cardbtn",
+                   "button": ".ck-actions button:not([aria-disabled='true']), "
+                             ".ck-hand-south .ck-cardbtn:not([aria-disabled='true'])",
                    "changed": "() => document.querySelector('.ck-root').dataset.pos"},
     "war_app": {"ready": ".ck-actions [data-key='act:flip']", "flip": ".ck-actions [data-key='act:flip']",
                 "changed": "() => document.querySelector('.ck-root').dataset.pos"},
