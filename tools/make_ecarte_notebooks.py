@@ -43,7 +43,7 @@ def code(text: str, hidden: bool = True):
 
 def app() -> nbformat.NotebookNode:
     nb = _nb([
-        md("# Écarté\n\nWin 3 of the 5 tricks; the first to 5 points wins. **What now**, under your hand, "
+        md("Win 3 of the 5 tricks; the first to 5 points wins. **What now**, under your hand, "
            "always says what you may do."),
         code("from cardkit_tables import EcarteTable\n\nEcarteTable()"),
     ])

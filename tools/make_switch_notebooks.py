@@ -21,8 +21,7 @@ LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 
 def app() -> nbformat.NotebookNode:
     nb = _nb([
-        md("# Switch\n\n"
-           "Get rid of all your cards first: match the top card's suit or rank. Watch out for "
+        md("Get rid of all your cards first: match the top card's suit or rank. Watch out for "
            "2s, 8s, Jacks and Aces — and call **Last card!**"),
         code("from cardkit_tables import SwitchTable\n\nSwitchTable()"),
     ])

@@ -22,8 +22,7 @@ LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 
 def app() -> nbformat.NotebookNode:
     nb = _nb([
-        md("# War\n\n"
-           "Press **Flip**: the higher card takes both; equal cards start a war. Whoever ends up "
+        md("Press **Flip**: the higher card takes both; equal cards start a war. Whoever ends up "
            "with all the cards wins."),
         code("from cardkit_tables import WarTable\n\nWarTable(delay=0.3)"),
     ])

@@ -199,7 +199,9 @@ def ecarte_view(obs: Any, *, names: tuple[str, str], pause: dict | None = None,
 
     role = {me: _("non-dealer"), them: _("non-dealer")}
     role[dealer] = _("dealer")
-    log = [e.explain() for e in (_o(obs, "events") or ())]
+    events = list(_o(obs, "events") or ())
+    first = max(0, len(events) - 80)
+    log = [e.explain() for e in events[first:]]
     target = _o(obs, "target")
     return {
         "game": "ecarte",
@@ -229,7 +231,7 @@ def ecarte_view(obs: Any, *, names: tuple[str, str], pause: dict | None = None,
         "actions": actions,
         "hint": hint,
         "what_now": {"text": text, "tone": tone},
-        "log": [{"n": i + 1, "text": t} for i, t in enumerate(log)][::-1][:80],
+        "log": [{"n": first + i + 1, "text": t} for i, t in enumerate(log)][::-1],
     }
 
 

@@ -132,11 +132,12 @@ def war_view(obs: Any, *, reveal: bool = False, auto: bool = False) -> dict:
     if reveal:
         cut = max((i for i, e in enumerate(events) if e.kind == "battle"), default=len(events))
         events = events[:cut]
-    log, battle = [], 0
-    for e in events:
+    numbers, battle = [], 0
+    for e in events:                       # every event's battle number; only the last 120 said
         if e.kind == "battle":
             battle += 1
-        log.append({"n": battle, "text": e.explain()})
+        numbers.append(battle)
+    log = [{"n": n, "text": e.explain()} for n, e in zip(numbers[-120:], events[-120:])]
     return {
         "game": "war",
         "title": _("War"),
@@ -156,7 +157,7 @@ def war_view(obs: Any, *, reveal: bool = False, auto: bool = False) -> dict:
         "decision": decision,
         "what_now": {"text": war.reveal_pause(obs.war_rules) if reveal else obs.what_now,
                      "tone": "done" if over else "info"},
-        "log": log[::-1][:120],
+        "log": log[::-1],
         "reveal": reveal,
         "battles": obs.battles,
     }

@@ -367,6 +367,11 @@ class TableShell {
   }
 
   drawToolbar(v) {
+    // redrawn only when what it shows changed (a click must not rebuild the settings)
+    const key = JSON.stringify([v.title, v.subtitle, v.badges, v.scores, v.score_label, v.target_label,
+                                v.settings, v.toggles, v.speed, v.pending_note, v.labels, v.prefs]);
+    if (key === this.toolbarKey) return;
+    this.toolbarKey = key;
     const tb = this.toolbar;
     tb.replaceChildren();
     const score = h("div", { class: "ck-score", role: "group", "aria-label": v.score_label || "Score" },
@@ -420,7 +425,7 @@ class TableShell {
 
   /** The "Pause (s)" slider in the settings, when the table has one (``v.speed``). */
   drawSpeed(v, max = 3) {
-    if (!v.speed) return;
+    if (!v.speed || this.settingsBox.querySelector(".ck-speed")) return;   // drawn with the toolbar
     const id = "ck-speed-" + Math.random().toString(36).slice(2, 8);
     const out = h("output", { for: id }, v.speed.value.toFixed(1));
     const input = h("input", { type: "range", id, min: 0, max, step: 0.1, value: v.speed.value, "data-key": "set:speed",
@@ -456,6 +461,15 @@ class TableShell {
   }
 
   drawLog(v) {
+    // drawn when open (and when opened): a closed log costs nothing per move
+    this.logView = v;
+    if (!this.logToggle) {
+      this.logToggle = () => { if (this.log.open && this.logView) this.drawLog(this.logView); };
+      this.log.addEventListener("toggle", this.logToggle);
+    }
+    const key = JSON.stringify(v.log || []);
+    if (this.log.querySelector("summary") && (!this.log.open || key === this.logKey)) return;
+    this.logKey = this.log.open ? key : null;
     const open = this.log.open;
     this.log.replaceChildren(h("summary", { "data-key": "tool:log" }, v.labels.log),
       h("ol", { class: "ck-log-lines", reversed: true },
