@@ -84,6 +84,7 @@ def test_the_hand_is_sorted_trumps_first_colours_alternating_in_ecarte_order():
     deck = stack("7S KH 9D JH QS", "AC 10D KS 9S JC", "8H")
     t = EcarteTable(deck=deck, dealer=1, seed=1, delay=0)
     assert [c["text"] for c in t.view["hand"]] == ["K♥", "J♥", "Q♠", "7♠", "9♦"]
+    assert t.view["them"]["count"] == 5 and t.view["stock"]["count"] == 21   # backs, and counts
     assert [c["trump"] for c in t.view["hand"]] == [True, True, False, False, False]
     # Écarté's own rank order: K Q J A 10 9 8 7 within a suit
     assert [str(c) for c in sort_hand(parse_cards("7C AC JC KC 10C QC"), ecarte.rank_strength)] == \

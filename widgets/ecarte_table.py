@@ -111,7 +111,7 @@ def ecarte_view(obs: Any, *, names: tuple[str, str], pause: dict | None = None,
     else:
         trump_now = trump
         hand_cards = sort_hand(_o(obs, "hand"), ecarte.rank_strength, trump)
-        their_count, stock = _o(obs, "opponent_cards"), _o(obs, "stock_count")
+        their_count, stock = _o(obs, "card_counts")[them], _o(obs, "stock_count")
         turn_up = _o(obs, "turn_up")
         tricks, scores, dealer = _o(obs, "tricks"), _o(obs, "scores"), _o(obs, "dealer")
         trick, last = list(_o(obs, "trick")), list(_o(obs, "last_trick"))

@@ -125,6 +125,8 @@ def test_a_whole_hand_by_clicking(open_app, size):
         for b in [app.locator(sel).nth(i).bounding_box() for i in range(app.locator(sel).count())]:
             assert b["x"] >= 0 and b["x"] + b["width"] <= vw and b["y"] + b["height"] <= vh, (sel, b)
     assert app.evaluate("() => document.documentElement.scrollWidth") <= vw
+    settle(app)
+    assert app.locator(".ck-hand-north .ck-back").count() == app.locator(HAND).count() == 5
     app.screenshot(path=artefact(f"ecarte_{size}_start.png"))
     play_one_hand(app, keyboard=False, timings=timings)
     app.screenshot(path=artefact(f"ecarte_{size}_end_of_hand.png"))
