@@ -7,10 +7,11 @@ DESIGN.md: ``new_game(rules=None, *, seed=None, deck=None, ...)`` returns a stat
 """
 from .cards import (Card, Rank, Suit, SUITS, JOKER, parse_card, parse_cards, cards_text,
                     standard_pack, piquet_pack, shuffled)
-from .core import Action, Event, GameState, IllegalAction
+from .core import (Action, ActionError, Event, GameState, IllegalAction, InvalidAction, Observation,
+                   Outcome, Preset, Rule)
 from .i18n import _
 
 __all__ = ["Card", "Rank", "Suit", "SUITS", "JOKER", "parse_card", "parse_cards", "cards_text",
-           "standard_pack", "piquet_pack", "shuffled", "Action", "Event", "GameState",
-           "IllegalAction", "_"]
+           "standard_pack", "piquet_pack", "shuffled", "Action", "ActionError", "Event", "GameState",
+           "IllegalAction", "InvalidAction", "Observation", "Outcome", "Preset", "Rule", "_"]
 __version__ = "0.1.0"

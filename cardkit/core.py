@@ -1,33 +1,101 @@
 """The game protocol every cardkit game follows (DESIGN.md, "The game protocol").
 
-- :class:`IllegalAction` – raised by ``apply`` for a move the rules forbid; the message names the
-  rule, and the state is left exactly as it was.
+The shared types (field-by-field spec: docs/observation.md):
+
+- :class:`Rule` – a rule reference: a plain name a child can read ("Follow suit and win the
+  trick") and its section of the rule book (``"3.4"``). Messages show the name; tables may link
+  the section.
+- :class:`ActionError` – base of :class:`InvalidAction` (text that is not an action at all) and
+  :class:`IllegalAction` (an action the rules forbid now). Both are ``ValueError`` s; an
+  ``IllegalAction`` carries the :class:`Rule` that forbids the move in ``.rule``.
 - :class:`Action` – a small frozen value with a text form: ``str(action)`` gives it and
   :meth:`Action.parse` reads it back (``play K♥``, ``discard 7♠ 8♦``, ``announce king``,
   ``choose hearts``, ``last card``, ``top 9♣``, ``draw`` …; plain letters work too: ``play KH``).
-- :class:`Event` – one entry of ``state.log``, with ``explain()``: one sentence naming the rule.
-- :class:`GameState` – the shared machinery: ``apply`` (action or text, validated, atomic),
-  ``clone``, ``to_json``/``from_json`` (rules + deal + actions, replayed exactly), ``repr``.
+- :class:`Event` – one entry of ``state.log``: structured (``kind``, ``player``, ``cards``,
+  ``data``, ``rule``) with English templates filled at read time, through the one translation
+  function, for the reader's point of view (``explain()``: "You win trick 3" / "Ada wins trick 3").
+- :class:`Outcome` – how a finished game ended (winner or draw, and why), like python-chess's
+  ``Outcome``/``Termination``.
+- :class:`Preset` – the rules a game is played with, as a table shows them: preset ``name`` and
+  human ``label``.
+- :class:`Observation` – the frozen, JSON-serialisable view of one seat: the contract between the
+  rules and everything else (tables, computer players, lessons, translations). Each game
+  subclasses it with its public fields.
+- :class:`GameState` – the shared machinery: one ``apply`` (parse, pure legality check, cheap
+  snapshot, atomic), ``clone``, ``to_json``/``from_json`` (rules + deal + actions, replayed
+  exactly), the seat's :class:`Observation`.
 
-A game module subclasses :class:`GameState` and implements ``_legal_actions()``, ``_apply(action)``,
-``observation(player)``, ``current_player``, ``is_over``, ``winner``, plus ``_json_setup()`` and a
-module-level ``new_game``.
+A game module subclasses :class:`GameState` and implements ``_legal_actions()``,
+``_apply(action)``, ``observation(seat)``, ``current_player``, ``is_over``, ``winner``,
+``_from_setup()`` and a module-level ``new_game``; it may override ``_refusal(action)`` (the one
+refusal explainer: which rule forbids ``action``) and ``_snapshot``/``_restore`` only if the
+default copy is too slow.
 """
 from __future__ import annotations
 
 import copy
+import enum
 import json
 import re
-from dataclasses import dataclass, field, fields, asdict, is_dataclass
-from typing import Any, Callable, ClassVar
+from dataclasses import asdict, dataclass, field, fields, is_dataclass
+from typing import Any, Callable, ClassVar, Mapping
+
+import numpy as np
 
 from .cards import Card, Suit, parse_card, parse_cards
+from .i18n import _
+
+__all__ = ["Rule", "ActionError", "InvalidAction", "IllegalAction", "Action", "Event", "Outcome",
+           "Preset", "Observation", "GameState", "default_names", "SEAT_KEYS", "rules_to_dict",
+           "rules_from_dict"]
 
 
-class IllegalAction(ValueError):
-    """An action the rules forbid right now. The message names the rule (RULES.md section)."""
+# ---------------------------------------------------------------------------------- rules, errors
+@dataclass(frozen=True)
+class Rule:
+    """A rule reference: ``name`` in plain words (English source text, translated by ``str()``)
+    and ``section`` of the rule book (docs/RULES.md), e.g. ``Rule("Follow suit and win the
+    trick", "3.4")``.
+
+    >>> r = Rule("Follow suit and win the trick", "3.4")
+    >>> str(r), r.cite()
+    ('Follow suit and win the trick', '§3.4')
+    """
+
+    name: str
+    section: str = ""
+
+    def __str__(self) -> str:
+        return _(self.name)
+
+    def cite(self) -> str:
+        """``"§3.4"`` (for a link or a footnote; never inside a sentence a child reads)."""
+        return f"§{self.section}" if self.section else ""
+
+    def to_dict(self) -> dict:
+        """``{"name": <translated name>, "section": "3.4"}``."""
+        return {"name": str(self), "section": self.section}
 
 
+class ActionError(ValueError):
+    """Base of :class:`InvalidAction` and :class:`IllegalAction`: a move ``apply`` did not make.
+    The state is exactly as it was. ``rule`` is the :class:`Rule` involved, or None."""
+
+    def __init__(self, message: str, rule: Rule | None = None):
+        super().__init__(message)
+        self.rule = rule
+
+
+class InvalidAction(ActionError):
+    """Text that is not an action at all (``"bogus"``, ``"play XY"``)."""
+
+
+class IllegalAction(ActionError):
+    """An action the rules forbid right now. The message says why in plain words and names the
+    rule; ``.rule`` is that :class:`Rule` (name and section)."""
+
+
+# ---------------------------------------------------------------------------------- actions
 # verbs that take cards, verbs that take one word, verbs that take nothing
 _CARD_VERBS = ("play", "discard", "top")
 _WORD_VERBS = ("announce", "choose")
@@ -48,6 +116,11 @@ class Action:
     ``draw propose accept refuse stand pass steal flip slap challenge``, ``last card``.
     The cards of a ``discard`` are a set: they are kept in one canonical order (suits ♠♥♦♣, then
     rank), so two texts naming the same cards give equal actions.
+
+    >>> Action.parse("discard 8D 7S")
+    Action('discard 7♠ 8♦')
+    >>> str(Action.parse("play TD"))
+    'play 10♦'
     """
 
     kind: str
@@ -71,7 +144,7 @@ class Action:
 
     @property
     def card(self) -> Card:
-        """The single card of ``play``/``top`` actions."""
+        """The single card of ``play``/``top`` actions. Raises ``ValueError`` otherwise."""
         if len(self.cards) != 1:
             raise ValueError(f"{self} does not name exactly one card")
         return self.cards[0]
@@ -80,7 +153,7 @@ class Action:
     def parse(cls, text: "str | Action") -> "Action":
         """Read an action's text form back (plain letters accepted: ``play KH``, ``play TD``).
 
-        Raises :class:`IllegalAction` (a ``ValueError``) when the text is not an action.
+        Raises :class:`InvalidAction` (a ``ValueError``) when the text is not an action.
         """
         if isinstance(text, Action):
             return text
@@ -88,67 +161,356 @@ class Action:
         low = t.lower()
         if low in _BARE_VERBS or low in ("last", "lastcard", "last-card"):
             return cls("last card" if low.startswith("last") else low)
-        verb, _, rest = t.partition(" ")
+        verb, _sep, rest = t.partition(" ")
         verb = verb.lower()
         try:
             if verb in _CARD_VERBS:
                 cards = tuple(parse_cards(rest)) if rest else ()
                 if verb in ("play", "top") and len(cards) != 1:
-                    raise ValueError(f"'{verb}' names exactly one card")
+                    raise ValueError(_("'{verb}' names exactly one card").format(verb=verb))
                 return cls(verb, cards)
             if verb == "choose":
                 return cls("choose", word=Suit.parse(rest).word)
             if verb == "announce":
-                w = rest.strip().lower()
-                if w not in ("king",):
-                    raise ValueError("the only announcement is 'announce king'")
-                return cls("announce", word=w)
+                if rest.strip().lower() != "king":
+                    raise ValueError(_("the only announcement is 'announce king'"))
+                return cls("announce", word="king")
         except ValueError as e:
-            raise IllegalAction(f"cannot read the action {text!r}: {e}") from None
-        raise IllegalAction(
-            f"cannot read the action {text!r}: expected one of play <card>, discard <cards>, "
-            "draw, propose, accept, refuse, stand, pass, steal, flip, slap, challenge, last card, "
-            "announce king, choose <suit>, top <card>")
+            raise InvalidAction(_("Cannot read the action {text!r}: {why}").format(
+                text=str(text), why=e)) from None
+        raise InvalidAction(_(
+            "Cannot read the action {text!r}: expected one of play <card>, discard <cards>, draw, "
+            "propose, accept, refuse, stand, pass, steal, flip, slap, challenge, last card, "
+            "announce king, choose <suit>, top <card>").format(text=str(text)))
 
     @classmethod
     def play(cls, card: "Card | str") -> "Action":
+        """``Action("play", (card,))`` from a card or its text."""
         return cls("play", (parse_card(card),))
 
 
-@dataclass
-class Event:
-    """One entry of ``state.log``.
+# ---------------------------------------------------------------------------------- events
+#: ``Event.data`` keys whose value is a seat (or, for ``winners``, a list of seats): ``explain()``
+#: fills them with the seat's name, or with "you" for the reader's own seat.
+SEAT_KEYS = frozenset({"winner", "loser", "dealer", "target", "next", "leader", "scorer",
+                       "responsible", "caller", "other", "winners"})
 
-    ``kind`` names what happened (``"deal"``, ``"trick"``, ``"battle"``, …), ``player`` who did it
-    (or ``None``), ``rule`` the RULES.md section that applied, ``data`` the details (cards, points;
-    JSON-able apart from :class:`Card` values), ``text`` the sentence shown to people.
+
+class _Fields(dict):
+    def __missing__(self, key):          # a template naming a field the event lacks: keep it
+        return "{" + key + "}"
+
+
+def _word(v: Any) -> str:
+    if isinstance(v, Card):
+        return str(v)
+    if isinstance(v, Suit):
+        return _(v.word)
+    if isinstance(v, (list, tuple)) and all(isinstance(x, Card) for x in v):
+        return " ".join(map(str, v))
+    if isinstance(v, str):
+        return _(v)
+    return str(v)
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened, as one reader saw it (``state.log`` holds the full view).
+
+    Structure (JSON-able apart from :class:`Card` values):
+
+    - ``kind``: what happened (``"deal"``, ``"trick"``, ``"play"``, ``"hand_end"`` …).
+    - ``player``: the seat who did it, or ``None``.
+    - ``text``: the English template, third person, e.g. ``"{player} wins trick {trick} with
+      {card}."``; fields come from ``player``, ``data``, ``cards`` (``{cards}``, ``{card}``).
+    - ``rule``: the :class:`Rule` that applied, or None.
+    - ``data``: the details (points, counts, seats in :data:`SEAT_KEYS`, cards, words).
+    - ``cards``: the cards the event names.
+    - ``you``: the template used when the reader is ``player`` (``"You win trick {trick} …"``);
+      empty when the third-person text reads right for them too.
+    - ``visible_to``: ``None`` when everything is public; else the seats who may see ``cards``
+      and the ``data`` keys in ``private`` — for everyone else :meth:`seen_by` removes them.
+    - ``names``/``seat``: who the players are and who is reading (set by :meth:`seen_by`);
+      ``seat`` None reads as a spectator.
+
+    ``explain()`` fills the template at read time through ``cardkit.i18n._``.
+
+    >>> e = Event("trick", 1, "{player} wins trick {trick} with {card}.", cards=(parse_card("KH"),),
+    ...           you="You win trick {trick} with {card}.", data={"trick": 3}, names=("Ada", "Bo"))
+    >>> e.explain()
+    'Bo wins trick 3 with K♥.'
+    >>> e.seen_by(1).explain()
+    'You win trick 3 with K♥.'
     """
 
     kind: str
-    player: int | None
-    text: str
-    rule: str = ""
-    data: dict = field(default_factory=dict)
+    player: int | None = None
+    text: str = ""
+    rule: Rule | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+    cards: tuple[Card, ...] = ()
+    you: str = ""
+    visible_to: tuple[int, ...] | None = None
+    private: tuple[str, ...] = ()
+    names: tuple[str, ...] = ()
+    seat: int | None = None
+
+    def seen_by(self, seat: int | None, names: "tuple[str, ...] | None" = None) -> "Event":
+        """This event as ``seat`` sees it: hidden cards (and ``private`` data) removed unless the
+        seat is in ``visible_to``; ``explain()`` then speaks to that seat."""
+        kw: dict[str, Any] = {"seat": seat}
+        if names is not None:
+            kw["names"] = tuple(names)
+        if self.visible_to is not None and seat not in self.visible_to:
+            kw.update(cards=(), visible_to=None, private=(),
+                      data={k: v for k, v in self.data.items() if k not in self.private})
+        return _replace(self, **kw)
+
+    def _name(self, seat: int) -> str:
+        if seat == self.seat:
+            return _("you")
+        return self.names[seat] if self.names and 0 <= seat < len(self.names) else _(
+            "Player {n}").format(n=seat + 1)
 
     def explain(self) -> str:
-        """One sentence saying what happened and which rule applied."""
-        return self.text
+        """One sentence saying what happened (and, where it matters, which rule applied), for
+        the reader ``seat``. Raises nothing: a template naming a missing field keeps ``{field}``."""
+        you = self.seat is not None and self.seat == self.player and self.you
+        template = _(self.you if you else self.text)
+        f = _Fields()
+        for k, v in self.data.items():
+            if k in SEAT_KEYS and isinstance(v, (int, np.integer)) and not isinstance(v, bool):
+                f[k] = self._name(int(v))
+            elif k in SEAT_KEYS and isinstance(v, (list, tuple)):
+                f[k] = _(", ").join(self._name(int(s)) for s in v)
+            else:
+                f[k] = _word(v)
+        f["cards"] = " ".join(map(str, self.cards))
+        if self.cards:
+            f["card"] = str(self.cards[0])
+        if self.player is not None:
+            f["player"] = self._name(self.player)
+        if self.rule is not None:
+            f["rule"] = str(self.rule)
+        try:
+            text = template.format_map(f)
+        except (ValueError, IndexError, AttributeError, KeyError):
+            text = template
+        return text[:1].upper() + text[1:]
+
+    def to_dict(self) -> dict:
+        """Plain JSON types: ``kind``, ``player``, ``text`` (the sentence for this reader),
+        ``rule`` (``{"name", "section"}`` or None), ``cards`` (card texts), ``data``."""
+        data = {k: _jsonable(v) for k, v in self.data.items()}
+        return {"kind": self.kind, "player": self.player, "text": self.explain(),
+                "rule": (self.rule.to_dict() if isinstance(self.rule, Rule) else
+                         {"name": str(self.rule), "section": ""} if self.rule else None),
+                "cards": [str(c) for c in self.cards], "data": data}
 
     def __repr__(self) -> str:
-        return f"Event({self.kind!r}, {self.text!r})"
+        return f"Event({self.kind!r}, {self.explain()!r})"
 
 
+def _replace(obj, **changes):
+    new = copy.copy(obj)
+    for k, v in changes.items():
+        object.__setattr__(new, k, v)
+    return new
+
+
+# ---------------------------------------------------------------------------------- outcome, preset
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended (like python-chess's ``Outcome``).
+
+    - ``winner``: the winning seat, or ``None`` for a draw.
+    - ``termination``: why it ended, a short word fixed per game: Écarté ``"target"`` (a player
+      reached the target score); Switch ``"out"`` (a player shed every card) or ``"blocked"``
+      (nobody could play or draw for a whole round); War's are documented in its module.
+    - ``text``: the sentence for the reader of the observation ("You win the game 5–3.").
+    - ``winners``: every seat that won or shared a drawn game (``(winner,)`` when there is one).
+    """
+
+    winner: int | None
+    termination: str
+    text: str = ""
+    winners: tuple[int, ...] = ()
+
+    def to_dict(self) -> dict:
+        return {"winner": self.winner, "termination": self.termination, "text": self.text,
+                "winners": list(self.winners)}
+
+
+@dataclass(frozen=True)
+class Preset:
+    """The rules as a table shows them: ``name`` of the preset (``"classic"``) and a human
+    ``label`` ("Classic (must trump)"); ``options`` the rules' fields as plain JSON values."""
+
+    name: str
+    label: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, rules: Any) -> "Preset":
+        """From a rules dataclass with ``name`` (or ``preset``) and ``label``."""
+        name = getattr(rules, "name", None) or getattr(rules, "preset", None) or "custom"
+        label = getattr(rules, "label", None) or str(name)
+        return cls(str(name), str(label), rules_to_dict(rules) if is_dataclass(rules) else {})
+
+    def to_dict(self) -> dict:
+        return {"name": self.name, "label": self.label, "options": _jsonable(dict(self.options))}
+
+
+def default_names(n: int) -> tuple[str, ...]:
+    """``("Player 1", "Player 2", …)``: seats are 0-based, people count from 1."""
+    return tuple(_("Player {n}").format(n=s + 1) for s in range(n))
+
+
+# ---------------------------------------------------------------------------------- JSON
 def _jsonable(v: Any) -> Any:
-    if isinstance(v, Card):
+    """Plain JSON types: Card → its text ("10♦"), Suit → its word ("hearts"), Action → its text,
+    objects with ``to_dict()`` → that, named tuples and dataclasses → dicts, numpy → Python."""
+    if v is None or isinstance(v, (bool, int, float, str)) and not isinstance(v, enum.Enum):
+        return v
+    if isinstance(v, (Card, Action)):
         return str(v)
-    if isinstance(v, (list, tuple)):
-        return [_jsonable(x) for x in v]
-    if isinstance(v, dict):
-        return {k: _jsonable(x) for k, x in v.items()}
+    if isinstance(v, Suit):
+        return v.word
+    if isinstance(v, enum.Enum):
+        return v.value
+    if hasattr(v, "to_dict"):
+        return v.to_dict()
+    if hasattr(v, "_asdict"):          # named tuple
+        return {k: _jsonable(x) for k, x in v._asdict().items()}
+    if isinstance(v, (list, tuple, set, frozenset)):
+        return [_jsonable(x) for x in (sorted(v) if isinstance(v, (set, frozenset)) else v)]
+    if isinstance(v, Mapping):
+        return {str(k): _jsonable(x) for k, x in v.items()}
     if is_dataclass(v):
-        return _jsonable(asdict(v))
+        return {f.name: _jsonable(getattr(v, f.name)) for f in fields(v)}
     if hasattr(v, "item"):  # numpy scalar
         return v.item()
+    return str(v)
+
+
+# ---------------------------------------------------------------------------------- observation
+@dataclass(frozen=True, kw_only=True)
+class Observation:
+    """Exactly what one seat may see (DESIGN.md: "the observation is the contract").
+
+    Shared fields (every game; docs/observation.md has the full list per game):
+
+    - ``game``: ``"war"``, ``"switch"`` or ``"ecarte"``.
+    - ``names``: every seat's name, ``names[seat]`` is this seat's.
+    - ``seat``: whose view this is (0-based).
+    - ``rules``: a :class:`Preset` (``name``, ``label``, ``options``).
+    - ``phase``: the game's phase word (per game; ``"over"`` once the game is over).
+    - ``current_player``: whose decision is pending, or None.
+    - ``legal_actions``: this seat's moves now (a tuple of :class:`Action`), empty when it is not
+      this seat's decision.
+    - ``scores``: points per seat, or None where the game has no points.
+    - ``outcome``: None while playing, else an :class:`Outcome` (its text for this seat).
+    - ``what_now``: one sentence for this seat: what it may do now and which rule applies; never
+      empty while the game goes on.
+    - ``events``: the game's events as this seat saw them (hidden cards already removed), oldest
+      first, one per entry of ``state.log``.
+    - ``card_counts``: cards held per seat (hand or packet sizes).
+    - ``hand``: this seat's own cards (a tuple), or ``()`` where a game has no hand.
+
+    ``to_dict()``/``to_json()`` give plain JSON types (cards as their text, e.g. ``"10♦"``,
+    suits as words, actions as their text, events as :meth:`Event.to_dict`). ``obs["field"]``
+    reads a field too (kept for older code; new code uses attributes).
+    """
+
+    game: str
+    names: tuple[str, ...]
+    seat: int
+    rules: Preset
+    phase: str
+    current_player: int | None
+    legal_actions: tuple[Action, ...] = ()
+    scores: tuple[int, ...] | None = None
+    outcome: Outcome | None = None
+    what_now: str = ""
+    events: tuple[Event, ...] = ()
+    card_counts: tuple[int, ...] = ()
+    hand: tuple[Card, ...] = ()
+
+    #: old dict keys still read by ``obs["key"]``: key → attribute or function of the observation
+    _ALIASES: ClassVar[dict[str, Any]] = {}
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game is over (``outcome`` is set)."""
+        return self.outcome is not None
+
+    @property
+    def winner(self) -> int | None:
+        """The winning seat once the game is over, else None (also None for a draw)."""
+        return None if self.outcome is None else self.outcome.winner
+
+    @property
+    def is_my_turn(self) -> bool:
+        """True when this seat has a move to make (``legal_actions`` is not empty)."""
+        return bool(self.legal_actions)
+
+    def refusal(self, action: "Action | str") -> "IllegalAction | None":
+        """The one refusal explainer, for this seat: None when ``action`` is one of
+        ``legal_actions``, else the :class:`IllegalAction` saying why in plain words and naming
+        the rule (games override :meth:`_refuse`). Raises :class:`InvalidAction` for bad text."""
+        action = Action.parse(action)
+        if action in self.legal_actions:
+            return None
+        if self.is_over:
+            return IllegalAction(_("The game is over."))
+        return self._refuse(action)
+
+    def _refuse(self, action: Action) -> IllegalAction:
+        if self.current_player != self.seat:
+            return IllegalAction(_("Wait: it is {who}'s turn.").format(
+                who=self.names[self.current_player]) if self.current_player is not None else
+                _("{action} is not a legal move now.").format(action=action))
+        return IllegalAction(_("{action} is not a legal move now.").format(action=action))
+
+    def __getitem__(self, key: str) -> Any:
+        alias = self._ALIASES.get(key)
+        if alias is None:
+            if key in ("is_over", "winner") or key in self.__dataclass_fields__:
+                return getattr(self, key)
+            raise KeyError(key)
+        return getattr(self, alias) if isinstance(alias, str) else alias(self)
+
+    def __contains__(self, key: object) -> bool:
+        return isinstance(key, str) and (key in self._ALIASES or key in self.__dataclass_fields__
+                                         or key in ("is_over", "winner"))
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """``obs[key]``, or ``default`` when there is no such field."""
+        try:
+            return self[key]
+        except KeyError:
+            return default
+
+    def to_dict(self) -> dict:
+        """Every field as plain JSON types (see the class doc)."""
+        return {f.name: _jsonable(getattr(self, f.name)) for f in fields(self)}
+
+    def to_json(self) -> str:
+        """:meth:`to_dict` as a JSON string (UTF-8 text, keys sorted)."""
+        return json.dumps(self.to_dict(), ensure_ascii=False, sort_keys=True)
+
+
+# ---------------------------------------------------------------------------------- the state
+def _copy_tree(v: Any) -> Any:
+    """A copy of the containers (list, dict, set) in ``v``; everything else is shared, which is
+    right for immutable values (cards, numbers, strings, enums, frozen dataclasses, tuples)."""
+    t = type(v)
+    if t is list:
+        return [_copy_tree(x) for x in v]
+    if t is dict:
+        return {k: _copy_tree(x) for k, x in v.items()}
+    if t is set:
+        return set(v)
     return v
 
 
@@ -160,7 +522,7 @@ class GameState:
     """
 
     GAME: ClassVar[str] = ""
-    #: attributes apply() does not deep-copy for its rollback: append-only or immutable ones
+    #: attributes apply() does not copy for its rollback: append-only or immutable ones
     _NOT_COPIED: ClassVar[frozenset] = frozenset({"log", "actions", "_setup", "rules"})
     _new_game: ClassVar[Callable[..., "GameState"]]
 
@@ -171,18 +533,25 @@ class GameState:
 
     # -- hooks -------------------------------------------------------------------------------
     def _legal_actions(self) -> list[Action]:  # pragma: no cover - abstract
+        """Every action legal now, for whoever may act (current player, or out of turn)."""
         raise NotImplementedError
 
     def _apply(self, action: Action) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def _check(self, action: Action) -> None:
-        """Raise :class:`IllegalAction` naming the rule when ``action`` is not legal now.
+    def _refusal(self, action: Action) -> IllegalAction:
+        """The :class:`IllegalAction` (plain-words message, ``.rule``) for an ``action`` that is
+        not legal now: the current player's ``observation(seat).refusal(action)`` — the game's
+        one refusal explainer, shared with the tables."""
+        seat = self.current_player
+        found = self.observation(seat).refusal(action) if seat is not None else None
+        return found or IllegalAction(_("{action} is not a legal move now.").format(action=action))
 
-        The default compares with ``legal_actions()``; games override it for better messages.
-        """
+    def _check(self, action: Action) -> None:
+        """The pure legality check: raise :meth:`_refusal` unless ``action`` is legal now.
+        Changes nothing."""
         if action not in self._legal_actions():
-            raise IllegalAction(f"{action} is not a legal move now")
+            raise self._refusal(action)
 
     # -- protocol ----------------------------------------------------------------------------
     @property
@@ -197,18 +566,27 @@ class GameState:
         """The moves ``current_player`` may make now (empty when the game is over)."""
         return [] if self.is_over else list(self._legal_actions())
 
+    def observation(self, seat: int) -> Observation:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def events_for(self, seat: int | None) -> tuple[Event, ...]:
+        """``state.log`` as ``seat`` saw it (hidden cards removed), speaking to that seat."""
+        names = tuple(self.names)
+        return tuple(e.seen_by(seat, names) for e in self.log)
+
     def apply(self, action: "Action | str") -> "GameState":
         """Apply ``action`` (an :class:`Action` or its text) and return ``self``.
 
-        Raises :class:`IllegalAction` naming the rule if the move is not allowed; the state is
-        then exactly as it was (checked before anything changes, and restored if a rule fails
-        half-way).
+        Raises :class:`InvalidAction` for text that is not an action and :class:`IllegalAction`
+        (message in plain words naming the rule, ``.rule`` the :class:`Rule`) for a move the rules
+        forbid now; either way the state is exactly as it was (checked before anything changes,
+        and restored from a snapshot if a rule fails half-way).
         """
         action = Action.parse(action)
         if self.is_over:
-            raise IllegalAction(f"{action}: the game is over")
+            raise IllegalAction(_("The game is over: {action} is not possible.").format(
+                action=action))
         self._check(action)
-        # safety net: a rule that fails half-way must not leave a changed state.
         snapshot = self._snapshot()
         try:
             self._apply(action)
@@ -219,17 +597,25 @@ class GameState:
         return self
 
     def _snapshot(self):
-        """What :meth:`apply` needs to undo a failed move. The log only grows, so it is truncated
-        rather than copied; everything else is deep-copied (subclasses may do it cheaper)."""
-        keep = {k: v for k, v in self.__dict__.items() if k in self._NOT_COPIED}
-        backup = copy.deepcopy({k: v for k, v in self.__dict__.items() if k not in self._NOT_COPIED})
-        return keep, backup, len(self.log)
+        """What :meth:`apply` needs to undo a failed move: the containers of the state copied
+        (cards and other immutable values shared), the RNG's state, the log's length."""
+        saved, rngs = {}, {}
+        for k, v in self.__dict__.items():
+            if k in self._NOT_COPIED:
+                continue
+            if isinstance(v, np.random.Generator):
+                rngs[k] = v.bit_generator.state
+            saved[k] = _copy_tree(v)
+        return saved, rngs, len(self.log)
 
     def _restore(self, snapshot) -> None:
-        keep, backup, n_log = snapshot
+        saved, rngs, n_log = snapshot
+        keep = {k: v for k, v in self.__dict__.items() if k in self._NOT_COPIED}
         self.__dict__.clear()
-        self.__dict__.update(backup)
+        self.__dict__.update(saved)
         self.__dict__.update(keep)
+        for k, state in rngs.items():
+            self.__dict__[k].bit_generator.state = state
         del self.log[n_log:]
 
     def clone(self) -> "GameState":
@@ -243,7 +629,8 @@ class GameState:
 
     @classmethod
     def from_json(cls, text: str) -> "GameState":
-        """Rebuild a state from :meth:`to_json` output by replaying the deal and the actions."""
+        """Rebuild a state from :meth:`to_json` output by replaying the deal and the actions.
+        Raises ``ValueError`` for JSON of another game."""
         d = json.loads(text)
         game = d.pop("game")
         if cls.GAME and game != cls.GAME:
@@ -265,7 +652,8 @@ def rules_to_dict(rules: Any) -> dict:
 
 
 def rules_from_dict(cls: type, d: dict) -> Any:
-    """Rebuild a rules dataclass from :func:`rules_to_dict` output (lists become tuples)."""
+    """Rebuild a rules dataclass from :func:`rules_to_dict` output (lists become tuples).
+    Raises ``ValueError`` for an option the rules do not have."""
     kw = {}
     names = {f.name for f in fields(cls)}
     for k, v in d.items():

@@ -26,6 +26,13 @@ def _(text: str) -> str:
     return _translation.gettext(text)
 
 
+def N_(text: str) -> str:
+    """Mark ``text`` (an English template) for the catalogue without translating it now: the
+    template is stored (e.g. in an :class:`~cardkit.core.Event`) and ``_()`` translates it when
+    someone reads it."""
+    return text
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     """Plural-aware translation: ``ngettext("1 card", "{n} cards", n)``."""
     return _translation.ngettext(singular, plural, n)

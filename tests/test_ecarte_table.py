@@ -1,246 +1,334 @@
-"""EcarteTable, headless (DESIGN.md test layer 2): click through real play, check what is shown,
-and scan every live widget's state for the computer's cards and the stock."""
+"""EcarteTable, headless (DESIGN.md test layer 2): whole matches through the page's messages,
+what the synced view holds at every step, refusals of forged and stale messages, sorting,
+restarts and settings."""
+import json
+
 import pytest
 
-import asyncio
-import threading
-
-from cardkit import Action, Card, Rank, parse_cards
-from cardkit import ecarte
+from cardkit import Card, Rank, ecarte, parse_cards
 from cardkit_tables import EcarteTable
-from widget_helpers import assert_no_hidden_cards, scan_for_hidden, forge_click, forge_state, states_text
+from cardkit_tables.cardtable import sort_hand
+from cardkit_tables.controller import MOVED_ON
+from widget_helpers import find_hidden_cards, live_widgets, page_states_text, view_text
 
 from test_ecarte import stack
 
 
 def hidden_from(table):
-    """The cards seat ``table.seat`` must not see now."""
-    s, me = table.state, table.seat
+    """The cards the person's seat must not see now: the computer's hand, the stock and the
+    computer's discards, less those shown face up since (an announced king, the finished hand's
+    last trick while the table pauses on it)."""
+    s, me = table.state, table.controller.seat
     hidden = set(s.hands[1 - me]) | set(s.stock) | set(s.discards[1 - me])
     if s.king_announced is not None:
-        hidden.discard(s.king_of_trumps())          # announcing shows the king (§3.3)
-    if table.between_hands is not None:             # the finished hand's cards were public then
-        deals = [i for i, e in enumerate(s.log) if e.kind == "deal"]
-        for e in s.log[deals[-2]:deals[-1]]:
-            hidden -= {e.data.get("card"), e.data.get("turn_up"), *e.data.get("cards", ())}
-            if e.kind == "king":
-                hidden.discard(Card(Rank.KING, table.between_hands["turn_up"].suit))
+        hidden.discard(s.king_of_trumps())
+    if table.pause is not None:
+        hidden -= set(table.pause.cards) | {table.pause.data["turn_up"]}
     return hidden
 
 
-def click_action(table, action):
-    """Carry out ``action`` for the person by clicking, as a student would."""
-    if action.kind == "play":
-        table.your_hand.click(action.card)
-    elif action.kind == "discard":
-        for c in action.cards:
-            table.your_hand.click(c)
-        table.actions.click("discard")
-    else:
-        table.actions.click(action.kind)
+def check_view(table):
+    """No hidden card anywhere the page can read (the log is the observation's own history,
+    checked against it); the log is exactly the observation's."""
+    hidden = hidden_from(table)
+    found = find_hidden_cards(hidden, view_text(table, log=False))
+    assert not found, found
+    obs_log = [e.explain() for e in table.state.observation(table.controller.seat).events]
+    assert [line["text"] for line in table.view["log"]] == obs_log[::-1][:80]
+    found = find_hidden_cards(hidden, page_states_text().replace(view_text(table), ""))
+    assert not found, found
 
 
-def test_a_whole_match_by_clicking_shows_nothing_hidden():
-    t = EcarteTable(seed=11, delay=0)
-    me = ecarte.computer_player(seed=3)
-    clicks = 0
-    hands_seen = 0
-    while not t.state.is_over:
-        if t.between_hands is not None:                    # the table pauses after each hand
-            assert t.actions.shown == ("next",) and t.your_hand.cards == ()
-            assert "Press Next hand" in t.what_now.text and "(§3.5" in t.what_now.text
-            t.actions.click("next")
-            hands_seen += 1
+def play_match(table, person, check=check_view):
+    """Play ``table`` to the end by the page's messages, choosing with ``person``; returns
+    the number of hands seen."""
+    hands = 0
+    for _ in range(2000):
+        if table.state.is_over:
+            return hands
+        check(table)
+        v = table.view
+        if v["mode"] == "between":
+            assert [a["id"] for a in v["actions"]] == ["next"] and v["hand"] == []
+            assert "Press Next hand" in v["what_now"]["text"]
+            table.send_from_page({"do": "act", "action": "next hand", "pos": v["pos"]})
+            hands += 1
             continue
-        assert t.state.current_player == t.seat            # the computer has moved already
-        obs = t.state.observation(t.seat)
-        assert set(t.actions.shown) <= {"stand", "propose", "accept", "refuse", "discard", "announce"}
-        click_action(t, me.choose(obs))
-        scan_for_hidden(hidden_from(t))
-        clicks += 1
-        assert clicks < 500
-    assert t.errors == [] and t.refusals == [] and hands_seen >= 1
-    assert max(t.state.scores) == 5 and t.state.winner in (0, 1)
-    assert "wins the game" in t.what_now.text or "You win the game" in t.what_now.text
-    assert t.actions.shown == ()
-    assert t.what_now.tone == "done"
+        assert table.state.current_player == table.controller.seat, "the computer has moved already"
+        action = person.choose(table.state.observation(table.controller.seat))
+        before = v["pos"]
+        table.send_from_page({"do": "act", "action": str(action), "pos": before})
+        assert table.controller.message is None, table.controller.message
+        assert table.view["pos"] > before
+    raise AssertionError("the match did not end")
 
 
-def test_a_card_the_rules_forbid_is_refused_with_the_rule():
-    # the person deals; the computer (non-dealer) holds three trumps, stands, announces, leads K♥
-    deck = stack("KH QH JH 7S 7D", "AH 10H KS KD KC", "8H")
-    t = EcarteTable(deck=deck, dealer=0, delay=0, seed=1)
-    assert t.state.trick == [(1, parse_cards("KH")[0])]
-    assert t.trick_theirs.card == parse_cards("KH")[0] and t.trick_yours.card is None
-    assert "Computer leads K♥ to trick 1." in t.log_view.lines[0]
-    assert t.state.scores == [0, 1]                          # the computer announced the king
-    assert t.what_now.text == "You must follow suit (♥); you cannot beat K♥: play A♥ or 10♥ (§3.4)."
-    unplayable = [b for b in t.your_hand.buttons if "ck-unplayable" in b._dom_classes]
-    assert [b.card for b in unplayable] == parse_cards("KS KD KC")
+@pytest.mark.parametrize("seed", [11, 12, 13])
+def test_a_whole_match_through_the_page_shows_nothing_hidden(seed):
+    t = EcarteTable(seed=seed, delay=0)
+    hands = play_match(t, ecarte.computer_player(seed=seed + 100))
+    assert hands >= 1
+    assert t.view["mode"] == "over" and t.view["what_now"]["tone"] == "done"
+    assert "Press New game" in t.view["what_now"]["text"]
+    assert t.errors == [] and t.refusals == []
+
+
+def test_one_model_per_table():
+    before = len(live_widgets())
+    EcarteTable(seed=1, delay=0)
+    added = len(live_widgets()) - before
+    assert added == 2          # the table and the Layout every DOMWidget has
+
+
+def test_the_hand_is_sorted_trumps_first_colours_alternating_in_ecarte_order():
+    deck = stack("7S KH 9D JH QS", "AC 10D KS 9S JC", "8H")
+    t = EcarteTable(deck=deck, dealer=1, seed=1, delay=0)
+    assert [c["text"] for c in t.view["hand"]] == ["K♥", "J♥", "Q♠", "7♠", "9♦"]
+    assert t.view["them"]["count"] == 5 and t.view["stock"]["count"] == 21   # backs, and counts
+    assert [c["trump"] for c in t.view["hand"]] == [True, True, False, False, False]
+    # Écarté's own rank order: K Q J A 10 9 8 7 within a suit
+    assert [str(c) for c in sort_hand(parse_cards("7C AC JC KC 10C QC"), ecarte.rank_strength)] == \
+        ["K♣", "Q♣", "J♣", "A♣", "10♣", "7♣"]
+
+
+def test_sorting_alternates_colours_when_the_suits_allow_it():
+    cards = parse_cards("AS 9C 8D 7S")                   # ♠ ♣ ♦: black, red, black
+    assert [str(c) for c in sort_hand(cards, ecarte.rank_strength)] == ["A♠", "7♠", "8♦", "9♣"]
+
+
+def follow_suit_table():
+    """The computer (non-dealer) leads 9♠; the person holds K♠ 7♠ and three others."""
+    deck = stack("9S 8C 7C 8D 7D", "KS 7S JC 10D 8H", "9H")
+    t = EcarteTable(deck=deck, dealer=0, seed=5, delay=0)
+    t.act("refuse") if t.view["mode"] == "decide" and t.view["actions"][0]["id"] == "accept" else None
+    return t
+
+
+def test_cards_that_may_not_be_played_say_why_and_a_click_on_one_is_refused():
+    t = EcarteTable(deck=stack("9S 8C 7C 8D 7D", "KS 7S JC 10D 8H", "9H"), dealer=0, seed=5, delay=0)
+    obs = t.state.observation(0)
+    if obs["phase"] == "answer":
+        t.act("refuse")
+    obs = t.state.observation(0)
+    assert obs["phase"] == "play" and obs["trick"], obs["phase"]
+    lead = obs["trick"][0][1]
+    hand = {c["code"]: c for c in t.view["hand"]}
+    playable = {c.code for c in obs["playable"]}
+    for code, c in hand.items():
+        assert c["playable"] == (code in playable)
+        if code not in playable:
+            assert c["reason"].startswith("You must")           # the game's own refusal
+            assert c["reason"] == str(obs.refusal(f"play {code}"))
+    blocked = next(code for code in hand if code not in playable)
     before = t.state.to_json()
-    t.your_hand.click(parse_cards("KS")[0])
+    t.act(f"play {blocked}")
     assert t.state.to_json() == before
-    assert t.what_now.tone == "warn"
-    assert t.what_now.text == "You must follow suit: K♥ was led and you hold A♥ and 10♥ (§3.4)."
-    assert len(t.refusals) == 1
-    t.your_hand.click(parse_cards("10H")[0])
-    assert t.state.tricks == [0, 1] and t.errors == []
+    assert t.view["what_now"]["tone"] == "warn"
+    assert t.view["what_now"]["text"].startswith(hand[blocked]["reason"])
+    assert str(lead) in hand[blocked]["reason"]
 
 
-def test_proposing_selecting_and_discarding():
-    # the person is the non-dealer; the computer's weak hand accepts a proposal
-    deck = stack("7S 8S 9D 8C 7C", "AH 10D KS 9S JC", "8H", stock="KH QH JH AC 10C")
-    t = EcarteTable(deck=deck, dealer=1, delay=0, seed=2)
-    assert t.actions.shown == ("stand", "propose")
-    t.actions.click("propose")
-    assert t.state.phase == "exchange" and t.state.current_player == 0
-    assert "Click 1 to 5 cards" in t.what_now.text
-    for c in parse_cards("7S 8S 7C"):
-        t.your_hand.click(c)
-    assert t.selected == parse_cards("7S 8S 7C")
-    assert t.actions.button("discard").description == "Discard 3 cards"
-    assert "3 cards selected." in t.what_now.text
-    t.your_hand.click(parse_cards("8S")[0])                 # a second click puts it back
-    assert t.selected == parse_cards("7S 7C")
-    t.actions.click("discard")
-    assert t.state.discards[0] == parse_cards("7S 7C")
-    assert t.state.hands[0][:3] == parse_cards("8S 9D 8C")
-    assert t.state.hands[0][3:] == parse_cards("KH QH")      # drawn from the top of the stock
-    assert t.selected == []
-    assert t.state.current_player == 0                       # the computer has exchanged too
-    assert "exchanges" in " ".join(t.log_view.lines[:2])
-    assert t.errors == []
-
-
-def test_clicks_out_of_turn_or_phase_explain_themselves():
-    deck = stack("7S 8S 9D 8C 7C", "AH 10D KS 9S JC", "8H")
-    t = EcarteTable(deck=deck, dealer=1, delay=0, seed=2)
-    t.your_hand.click(parse_cards("7S")[0])
-    assert "decide about the exchange" in t.what_now.text and t.state.phase == "decide"
-
-
-def test_forged_messages_cannot_cheat():
-    deck = stack("KH QH JH 7S 7D", "AH 10H KS KD KC", "8H")
-    t = EcarteTable(deck=deck, dealer=0, delay=0, seed=1)
+def test_a_stale_click_is_refused_the_table_has_moved_on():
+    t = EcarteTable(seed=21, delay=0)
+    person = ecarte.computer_player(seed=1)
+    old = t.view["pos"]
+    first = person.choose(t.state.observation(0))
+    t.send_from_page({"do": "act", "action": str(first), "pos": old})
+    assert t.controller.message is None
     before = t.state.to_json()
-    # a forged description does not change which card a button plays
-    b = t.your_hand.button_for(parse_cards("KS")[0])
-    forge_state(b, description="10♥")
-    forge_click(b)
-    assert t.state.to_json() == before and len(t.refusals) == 1
-    # the computer's cards are backs without any text
-    assert all(x.description.strip() == "" and not x.tooltip for x in t.their_hand.buttons)
-    assert_no_hidden_cards(hidden_from(t))
-    t.close()
-    # a forged click on an action button that is not shown is ignored
-    u = EcarteTable(deck=stack("7S 8S 9D 8C 7C", "AH 10D KS 9S JC", "8H"), dealer=1, delay=0)
-    u.actions.click("stand")
-    assert u.actions.shown == () and u.state.phase == "play"
-    after_stand = u.state.to_json()
-    forge_click(u.actions._pool[1])                      # the hidden "propose" button
-    assert u.state.to_json() == after_stand
+    again = person.choose(t.state.observation(0)) if t.state.current_player == 0 else first
+    t.send_from_page({"do": "act", "action": str(again), "pos": old})     # made on the old position
+    assert t.state.to_json() == before
+    assert t.view["what_now"]["tone"] == "warn"
+    assert t.view["what_now"]["text"].startswith(MOVED_ON.split(":")[0])
+
+
+@pytest.mark.parametrize("content", [
+    None, 7, "play KH", [], {"do": "act"}, {"do": "act", "action": 5, "pos": 1},
+    {"do": "act", "action": "play " + "K" * 500, "pos": 1}, {"do": "act", "action": "drop tables", "pos": 1},
+    {"do": "act", "action": "play XX", "pos": 1}, {"do": "set", "name": "rules", "value": "<b>x</b>"},
+    {"do": "set", "name": "seat", "value": 1}, {"do": "set", "name": "level", "value": ["hard"]},
+    {"do": "pref", "name": "animate", "value": "yes"}, {"do": "answer", "yes": True},
+    {"do": "ping", "n": "x"}, {"do": "__init__"},
+])
+def test_forged_messages_change_nothing(content):
+    t = EcarteTable(seed=3, delay=0)
+    if isinstance(content, dict) and content.get("pos") == 1:
+        content = dict(content, pos=t.view["pos"])
+    before = t.state.to_json()
+    settings = dict(t.controller.settings)
+    t.send_from_page(content)
+    assert t.state.to_json() == before
+    assert t.controller.settings == settings and t.controller.pending == {}
     assert t.errors == []
+    assert t.prefs["animate"] is True
 
 
-def test_new_game_takes_the_chosen_rules_and_target_even_mid_hand():
-    t = EcarteTable(seed=5, delay=0)
-    t.actions.click(t.actions.shown[0])
-    t.preset.value = "classic"
-    assert "next game" in t.what_now.text
-    t.target.value = 7
-    t.new_game_button.click()                        # mid-match: asks first
-    assert t.new_game_button.description == "Really start again?" and t.state.rules.name == "standard"
-    assert t.what_now.tone == "warn"
-    t.new_game_button.click()
+def test_not_your_turn_is_refused_without_a_move():
+    t = EcarteTable(seed=4, delay=0)
+    # make it the computer's turn without letting it move: pause the scheduler by hand
+    obs = t.state.observation(0)
+    card = obs["hand"][0]
+    t.controller.players = {}                  # nobody answers for the computer now
+    if obs["current_player"] == 0:
+        action = t.state.legal_actions()[0]
+        t.act(str(action))
+    if t.state.current_player == 1:
+        before = t.state.to_json()
+        t.act(f"play {card.code}")
+        assert t.state.to_json() == before
+        assert "Wait" in t.view["what_now"]["text"]
+
+
+def test_new_game_asks_first_and_a_double_click_cannot_skip_the_question():
+    t = EcarteTable(seed=30, delay=0)
+    person = ecarte.computer_player(seed=2)
+    t.act(str(person.choose(t.state.observation(0))))
+    game = t.state.to_json()
+    t.send_from_page({"do": "new_game"})
+    t.send_from_page({"do": "new_game"})            # the second click of a double click
+    assert t.view["confirm"] is True and t.state.to_json() == game
+    t.send_from_page({"do": "answer", "yes": False})
+    assert t.view["confirm"] is False and t.state.to_json() == game
+    t.send_from_page({"do": "new_game"})
+    t.send_from_page({"do": "answer", "yes": True})
+    assert t.view["confirm"] is False and t.state.to_json() != game
+    assert json.loads(t.state.to_json())["seed"] == 31      # seed progression: 30, 31, …
+
+
+def test_new_game_before_any_move_asks_nothing():
+    t = EcarteTable(deck=stack("7S KH 9D JH QS", "AC 10D KS 9S JC", "8H"), dealer=1, seed=2, delay=0)
+    t.send_from_page({"do": "new_game"})
+    assert t.view["confirm"] is False and t.controller.games == 1
+
+
+def test_rules_chosen_mid_match_wait_for_new_game_and_say_so():
+    t = EcarteTable(seed=40, delay=0)
+    person = ecarte.computer_player(seed=2)
+    t.act(str(person.choose(t.state.observation(0))))
+    what = t.view["what_now"]["text"]
+    t.send_from_page({"do": "set", "name": "rules", "value": "classic"})
+    assert t.state.rules.name == "standard"
+    rules = next(s for s in t.view["settings"] if s["name"] == "rules")
+    assert rules == dict(rules, value="classic", now="standard", pending=True)
+    assert "Rules: Standard" in t.view["badges"]                   # the header: this game's rules
+    assert "press New game" in t.view["pending_note"]
+    assert t.view["what_now"]["text"] == what                      # the instructions stay
+    t.send_from_page({"do": "new_game"})
+    t.send_from_page({"do": "answer", "yes": True})
+    assert t.state.rules.name == "classic" and "Rules: Classic (must trump)" in t.view["badges"]
+    assert t.view["pending_note"] == ""
+
+
+def test_a_setting_chosen_before_the_first_move_applies_at_once():
+    t = EcarteTable(deck=stack("7S KH 9D JH QS", "AC 10D KS 9S JC", "8H"), dealer=1, seed=2, delay=0)
+    t.send_from_page({"do": "set", "name": "target", "value": 7})
+    assert t.state.rules.target == 7 and t.view["target_label"] == "game to 7"
+
+
+def test_exchange_discard_needs_a_selection_and_the_dealer_may_keep_all():
+    deck = stack("7S 8S 9D 8C 7C", "KH QH JH AC 10C", "8H")
+    t = EcarteTable(deck=deck, dealer=1, seed=2, delay=0)
+    t.act("propose")
+    # the computer (dealer) answers at once; if it accepted, the person discards first
+    v = t.view
+    if v["mode"] == "select":
+        ids = [a["id"] for a in v["actions"]]
+        assert ids == ["discard"]                     # the non-dealer must discard 1 to 5
+        assert v["actions"][0]["labels"][:3] == ["Discard", "Discard 1 card", "Discard 2 cards"]
+        assert v["select_max"] == 5
+        t.act("discard 7S 8S")
+        assert t.controller.message is None
+        assert sorted(c["code"] for c in t.view["hand"]) != sorted(["7S", "8S", "9D", "8C", "7C"])
+
+
+def test_dealer_exchange_offers_keep_all():
+    deck = stack("7S 8S 9D 8C 7C", "KH QH JH AC 10C", "8H")
+    t = EcarteTable(deck=deck, dealer=0, seed=2, delay=0)      # the person deals
+    t.controller.players = {}                 # from now on the test moves for the computer
     s = t.state
-    assert (s.rules.name, s.rules.must_trump, s.rules.scoring, s.rules.target) == ("classic", True, "classic", 7)
-    assert s.hand_number == 1 and sum(s.tricks) == 0 and s.scores[0] == 0
-    assert t.score.scores[0][0] == "You" and "game to 7" in t.score.value
-    assert repr(t) == "EcarteTable(seat=0, rules='classic', target=7)"
-    assert t.errors == []
+    if s.phase == "decide":
+        s.apply("propose")
+        t.controller.pos += 1
+        t.draw()
+    assert s.phase == "answer"
+    t.act("accept")
+    s.apply("discard 7S")
+    t.controller.pos += 1
+    t.draw()
+    ids = [a["id"] for a in t.view["actions"]]
+    assert ids == ["discard", "keep"]
+    t.act("discard")
+    assert t.controller.message is None and t.state.phase in ("decide", "play")
 
 
-def test_seat_one_and_the_narrow_layout():
-    t = EcarteTable(seed=8, seat=1, delay=0, narrow=True)
-    assert "ck-narrow" in t._dom_classes
-    assert t.state.names == ("Computer", "You")
-    assert t.state.current_player in (1, None)
-    assert_no_hidden_cards(hidden_from(t))
-    with pytest.raises(ValueError, match="seat"):
+def test_the_table_pauses_between_hands_and_the_computer_waits():
+    t = EcarteTable(seed=50, delay=0)
+    person = ecarte.computer_player(seed=9)
+    while t.view["mode"] != "between":
+        t.act(str(person.choose(t.state.observation(0))))
+    v = t.view
+    assert v["last_trick"] is not None and len(v["last_trick"]["cards"]) == 2
+    pos = v["pos"]
+    t.controller.schedule()
+    assert t.view["pos"] == pos                      # nobody moves while the table pauses
+    t.act("play KH")
+    assert t.view["what_now"]["tone"] == "warn" and "Next hand" in t.view["what_now"]["text"]
+    t.send_from_page({"do": "act", "action": "next hand", "pos": t.view["pos"]})
+    assert t.view["mode"] != "between" and t.view["subtitle"] == "hand 2"
+
+
+def test_the_last_trick_stays_on_the_table_when_the_next_one_starts():
+    t = EcarteTable(seed=60, delay=0)
+    person = ecarte.computer_player(seed=9)
+    seen = 0
+    while t.view["mode"] not in ("between", "over"):
+        obs = t.state.observation(0)
+        if obs["last_trick"]:
+            lt = t.view["last_trick"]
+            assert {lt["cards"]["you"]["code"], lt["cards"]["them"]["code"]} == \
+                {c.code for _p, c in obs["last_trick"]}
+            assert lt["winner"] in ("you", "them")
+            seen += 1
+        t.act(str(person.choose(obs)))
+    assert seen >= 3
+
+
+def test_preferences_change_at_once_and_are_public():
+    t = EcarteTable(seed=1, delay=0, four_colour=True, animate=False)
+    assert t.view["prefs"]["four_colour"] is True and t.view["prefs"]["animate"] is False
+    t.send_from_page({"do": "pref", "name": "animate", "value": True})
+    assert t.view["prefs"]["animate"] is True
+
+
+def test_ping_is_answered():
+    t = EcarteTable(seed=1, delay=0)
+    sent = []
+    t.send = lambda content, buffers=None: sent.append(content)
+    t.send_from_page({"do": "ping", "n": 4})
+    assert sent == [{"pong": 4}]
+
+
+def test_bad_arguments():
+    with pytest.raises(ValueError):
         EcarteTable(seat=2)
+    with pytest.raises(ValueError):
+        EcarteTable(level="grandmaster")
+    with pytest.raises(ValueError):
+        EcarteTable(delay=-1)
 
 
-def test_turn_up_and_trumps_are_shown():
-    deck = stack("7S 8S 9D 8C 7C", "AH 10D KS 9S JC", "8H")
-    t = EcarteTable(deck=deck, dealer=1, delay=0)
-    assert t.turn_up.top == parse_cards("8H")[0]
-    assert "♥" in t.trumps.value and "hearts" in t.trumps.value
-    assert t.stock.count == 21 and t.stock.card_view.description.strip() == ""
-    assert "8♥" in states_text() and "K♠" not in states_text()
+def test_repr_is_short_and_stable():
+    assert repr(EcarteTable(seed=1, delay=0)) == "EcarteTable(seat=0, rules='standard', target=5)"
 
 
-def test_the_table_pauses_on_each_finished_hand():
-    # deal A of test_ecarte: the person (non-dealer) stands with K♥ Q♥ J♥ and takes 3 or 4 tricks,
-    # worth 2 points in standard rules whatever the computer throws away (§3.5)
-    from test_ecarte import DEAL_A
-    t = EcarteTable(deck=DEAL_A, dealer=1, delay=0, seed=0)
-    t.actions.click("stand")
-    plan = parse_cards("QH JH KH 7D 7S")
-    while t.between_hands is None:
-        assert t.state.current_player == 0
-        legal = [a.card for a in t.state.legal_actions() if a.kind == "play"]
-        t.your_hand.click(next(c for c in plan if c in legal))
-    h = t.between_hands
-    assert h["tricks"][0] in (3, 4) and h["points"] == 2 and h["winner"] == 0
-    last = [e for e in t.state.log if e.kind == "trick"][-1].data["cards"]
-    assert t.trick_label.value == "Last trick of hand 1:"
-    assert {t.trick_theirs.card, t.trick_yours.card} == set(last)
-    assert t.what_now.text.startswith(
-        f"You (non-dealer) win {h['tricks'][0]} tricks after playing the hand as dealt: 2 points (§3.5")
-    assert t.score.scores[0] == ("You", 2)
-    assert t.actions.shown == ("next",) and t.state.hand_number == 2
-    assert t.your_hand.cards == () and t.their_hand.buttons == ()
-    t.your_hand.click  # nothing to click: the hand is put away
-    t.actions.click("next")
-    assert t.between_hands is None and "hand 2" in t.title.value
-    assert len(t.your_hand.cards) == 5 and t.errors == []
-
-
-def test_double_clicks_press_one_button_once():
-    deck = stack("7S 8S 9D 8C 7C", "AH 10D KS 9S JC", "8H", stock="KH QH JH AC 10C")
-    t = EcarteTable(deck=deck, dealer=1, delay=0, seed=2)
-    propose = t.actions.button("propose")
-    propose.click()
-    propose.click()                                   # the second click of a double-click
-    assert t.state.actions == ["propose", "accept"]
-    for c in parse_cards("7S 8S"):
-        t.your_hand.click(c)
-    discard = t.actions.button("discard")
-    discard.click()
-    discard.click()
-    assert t.state.actions == ["propose", "accept", "discard 7♠ 8♠", t.state.actions[3]]
-    assert t.state.phase == "decide" and t.errors == []
-
-
-def test_in_a_live_kernel_the_computer_waits_without_blocking_clicks():
-    async def scenario():
-        # the person deals; the computer (non-dealer) has 3 trumps: it stands and leads
-        deck = stack("10H 9H 7H 9S QD", "KS 7S AD 8C 9C", "8H")
-        t = EcarteTable(deck=deck, dealer=0, delay=0.05, seed=1)
-        assert t.state.trick and t.state.current_player == 0      # first moves come at once
-        t.your_hand.click(parse_cards("KS")[0])                      # you win trick 1 and lead
-        assert t.state.current_player == 0 and t.state.tricks == [1, 0]
-        t.your_hand.click(parse_cards("7S")[0])                      # the computer must answer
-        assert t.state.current_player == 1 and t.what_now.text == "Waiting for Computer."
-        t.your_hand.click(parse_cards("AD")[0])                      # a click meanwhile...
-        assert t.what_now.text == "Wait: it is not your turn." and len(t.state.trick) == 1
-        await asyncio.sleep(0.3)
-        assert t.state.current_player == 0 or t.between_hands is not None
-        assert parse_cards("AD")[0] in t.state.hands[0]              # ...was not queued
-        return t
-    # a thread of its own: another test's Playwright may hold this thread's event loop
-    result = {}
-    runner = threading.Thread(target=lambda: result.update(table=asyncio.run(scenario())))
-    runner.start()
-    runner.join(30)
-    assert result["table"].errors == []
+def test_levels_offered_and_shown_in_the_header_and_the_hint_toggle():
+    t = EcarteTable(deck=stack("KH QH JH 7S 8D", "AC 10D KS 9S JC", "8H"), dealer=1, seed=2,
+                    delay=0, level="hard")
+    assert t.controller.options["level"] == ("easy", "medium", "hard")
+    assert "computer: hard" in t.view["badges"]
+    assert t.view["hint"] is None                      # off until asked for
+    t.send_from_page({"do": "pref", "name": "hint", "value": True})
+    hint = t.view["hint"]
+    assert hint and "stand" in hint.lower()            # K Q J of trumps: stand
+    assert "hint" in [x["name"] for x in t.view["toggles"]]

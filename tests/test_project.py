@@ -25,7 +25,7 @@ def _requirements() -> list[str]:
 def test_binder_pins_the_widget_stack_to_the_installed_versions():
     reqs = _requirements()
     pins = dict(r.split("==") for r in reqs if "==" in r)
-    for name in ("voila", "ipywidgets", "jupyterlab_widgets"):
+    for name in ("voila", "ipywidgets", "jupyterlab_widgets", "anywidget"):
         assert name in pins, f"binder/requirements.txt must pin {name} exactly"
     for name, version in pins.items():
         assert importlib.metadata.version(name) == version, (

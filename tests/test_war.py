@@ -168,7 +168,7 @@ def test_battle_higher_card_wins_both_to_bottom_winners_card_first():
     assert e.explain() == ("Battle: K♦ (Player 1) vs 4♠ (Player 2). K♦ beats 4♠: Player 1 wins the "
                            "battle and takes 2 cards.")
     assert e.data["table"] == [cards("KD"), cards("4S")] and e.data["won"] == cards("KD 4S")
-    assert "§1.1" in e.rule
+    assert (e.rule.name, e.rule.cite()) == ("Classic War", "§1.1")
     flip(g)                                   # 2♣ vs 3♥: player 2 wins, their own card first
     assert packets(g) == [txt("KD 4S"), txt("3H 2C")]
     assert g.battles == 2 and g.wars == 0 and g.current_player is None
@@ -365,7 +365,7 @@ def test_war_participants_all():
 def test_three_player_war_two_highest_tie_three_down():
     g = flip(game(WarRules.three_player(), "KS 2C 3C 4C AC", "KH 2D 3D 4D QD", "5S 6S"))
     assert packets(g) == [txt("KS 2C 3C 4C AC KH 2D 3D 4D QD 5S"), "", txt("6S")]
-    assert "§1.3" in battle_events(g)[-1].rule
+    assert (str(battle_events(g)[-1].rule), battle_events(g)[-1].rule.cite()) == ("Three-player war", "§1.3")
 
 
 def test_multiplayer_short_lose_drops_out_and_war_goes_on():
@@ -492,7 +492,7 @@ def test_underdog_six_face_down_wins_the_lost_war():
     assert packets(g) == [txt("9S 6C 2C 3C 4S 9H 5D 7D 8D KH"), ""]
     e = battle_events(g)[-1]
     assert "Player 1 lost the war but had the underdog 6♣ face down, so wins it instead" in e.text
-    assert "§1.8" in e.rule and e.player == 0
+    assert (str(e.rule), e.rule.cite()) == ("Underdog", "§1.8") and e.player == 0
 
 
 def test_underdog_across_a_repeated_war():
@@ -521,7 +521,7 @@ def test_slap_live_seat_slaps_first_and_wins_the_battle():
     assert g.table == [cards("5S"), cards("KH")]
     g.apply("slap")
     assert packets(g) == [txt("2C 5S KH"), txt("3D")] and g.current_player is None
-    assert "Player 1 slaps the 5♠ first" in g.log[-1].text and "§1.9" in g.log[-1].rule
+    assert "Player 1 slaps the 5♠ first" in g.log[-1].text and (str(g.log[-1].rule), g.log[-1].rule.cite()) == ("Slap war", "§1.9")
 
 
 def test_slap_not_slapped_other_player_slaps_or_cards_decide():
@@ -552,9 +552,9 @@ def test_slap_on_a_wars_deciding_card():
     g = flip(game(WarRules.slap(), "9S 2C 3C 4C 5S", "9H 2D 3D 4D KH"))
     assert g.stage == "slap"
     obs = g.observation(0)
-    assert obs["table"] == [[C("9S"), None, None, None, C("5S")], [C("9H"), None, None, None, C("KH")]]
-    assert obs["slap"]["card"] == C("5S") and obs["legal_actions"] == [Action("slap"), Action("flip")]
-    assert g.observation(1)["legal_actions"] == []
+    assert obs.table == ((C("9S"), None, None, None, C("5S")), (C("9H"), None, None, None, C("KH")))
+    assert obs.slap["card"] == C("5S") and obs.legal_actions == (Action("slap"), Action("flip"))
+    assert g.observation(1).legal_actions == ()
     g.apply("slap")
     assert packets(g) == [txt("9S 2C 3C 4C 5S 9H 2D 3D 4D KH"), ""] and g.winner == 0
     assert "wins the war" in battle_events(g)[-1].text
@@ -586,7 +586,7 @@ def test_steal_won_cards_go_on_the_face_up_pile_winner_chooses_top():
     g = flip(game(WarRules.steal(), "KS 2C", "4H 3D"))
     assert g.current_player == 0 and g.stage == "top"
     assert g.legal_actions() == [Action.parse("top K♠"), Action.parse("top 4♥"), Action("flip")]
-    assert g.observation(0)["won"] == cards("KS 4H")
+    assert g.observation(0).won == tuple(cards("KS 4H"))
     g.apply("top 4H")
     assert g.piles == [cards("4H KS"), []] and packets(g) == [txt("2C"), txt("3D")]
     g2 = flip(game(WarRules.steal(), "KS 2C", "4H 3D"), 2)     # flip keeps the pickup order
@@ -599,7 +599,7 @@ def test_steal_takes_the_pile_and_looks_again():
     g = flip(game(WarRules.steal(), "7S 2C 9C", "KH 3D", piles=[[], cards("7H 4H")]))
     assert g.current_player == 0 and g.stage == "steal"
     assert g.observation(0)["looking_at"] == C("7S") and g.observation(1)["looking_at"] is None
-    assert g.observation(1)["legal_actions"] == [] and g.table == [[], []]
+    assert g.observation(1).legal_actions == () and g.table == [[], []]
     g.apply("steal")
     # the 7♠ goes on the 7♥ and the whole pile comes over in order; player 1 then looks at 2♣
     # (nothing to steal: player 2's pile is gone) and plays it: K♥ beats it
@@ -630,10 +630,10 @@ def test_steal_several_piles_with_one_card():
     # played (no more matches) and player 2 wins with K♥
     assert g.piles == [cards("9S 9H 5H 9D 6D AS"), [], []]
     assert g.stage == "top" and g.current_player == 1
-    assert g.observation(1)["won"] == cards("KH 2C QD")
+    assert g.observation(1).won == tuple(cards("KH 2C QD"))
     steal = [e for e in g.log if e.kind == "steal"][0]
     assert steal.data["victims"] == [1, 2] and steal.data["cards"] == cards("9H 5H 9D 6D")
-    assert "Player 2's and Player 3's face-up pile" in steal.text
+    assert "Player 2's and Player 3's face-up pile" in steal.explain()
 
 
 def test_every_steal_is_done_before_any_card_is_turned_up_in_seat_order():
@@ -664,7 +664,7 @@ def test_steal_round_order_starts_after_the_previous_winner():
     assert g.piles == [[], [], cards("AD AH AS 2H 3H")]
     # player 1 (last in this round) has 9♣: nothing; 9♣ beats 7♥ and 8♥
     assert g.stage == "top" and g.current_player == 0
-    assert g.observation(0)["won"] == cards("9C 7H 8H")
+    assert g.observation(0).won == tuple(cards("9C 7H 8H"))
 
 
 def test_steal_with_the_fourth_card_of_a_war():
@@ -673,7 +673,7 @@ def test_steal_with_the_fourth_card_of_a_war():
     g = flip(game(WarRules.steal(), "8S 2C 3C 4C 7S AS", "8H 2D 3D 4D KH 5D",
                   piles=[[], cards("7D")]))
     assert g.stage == "steal" and g.current_player == 0
-    assert g.observation(1)["table"] == [[C("8S"), None, None, None], [C("8H"), None, None, None]]
+    assert g.observation(1).table == ((C("8S"), None, None, None), (C("8H"), None, None, None))
     g.apply("steal")
     assert g.stage == "top" and g.current_player == 0
     # A♠ was player 1's last packet card: their face-up pile (7♠ 7♦) became the packet at once
@@ -743,14 +743,17 @@ def test_json_round_trip_and_clone():
 def test_observation_hides_packets_and_face_down_cards():
     g = game(R(), "9S 2C 3C 4C 5S 8S", "9H 2D 3D 4D KH 7H")
     o = g.observation(1)
-    assert o["packet_sizes"] == [6, 6] and "packets" not in o
-    assert o["legal_actions"] == [Action("flip")] and o["current_player"] is None
+    assert o.card_counts == (6, 6) and not hasattr(o, "packets") and o.hand == ()
+    assert o.legal_actions == (Action("flip"),) and o.current_player is None
+    assert o.phase == "battle" and o.what_now.startswith("Press Flip to turn the top cards")
     flip(g)
     o = g.observation(0)
-    last = o["last_battle"]                   # settled: every card face up
+    last = o.last_battle                      # settled: every card face up
     assert last["table"][0] == cards("9S 2C 3C 4C 5S") and last["winner"] == 1
     assert last["face_up"][0] == [True, False, False, False, True]
-    assert o["table"] == [[], []] and o["log"][-1] == g.log[-1].text
+    assert last["counts_before"] == [6, 6] and last["counts_after"] == [1, 11]
+    assert o.table == ((), ()) and o.events[-1].explain() == g.log[-1].explain()
+    assert o.what_now == "Press Flip to turn the top cards." and o.outcome is None
     with pytest.raises(ValueError):
         g.observation(2)
 

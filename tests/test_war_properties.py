@@ -3,8 +3,8 @@
 After every action all 52 (Steal War: 54) cards are accounted for, none duplicated (packets,
 piles, table and set-aside cards compared as multisets with the pack); an illegal action leaves
 ``to_json()`` unchanged; the same seed gives the same game even when the global RNGs are
-disturbed; JSON round-trips; observations show no face-down card; every game ends; and the fast
-loop behind ``simulate`` plays exactly the same games as ``flip`` after ``flip``.
+disturbed; JSON round-trips; observations show no face-down card; every game ends; and
+``simulate`` plays exactly the same games as ``flip`` after ``flip`` through ``apply``.
 """
 import random
 from collections import Counter
@@ -49,9 +49,9 @@ def pack(rules):
     return Counter(standard_pack(rules.jokers))
 
 
-OBS_KEYS = {"seat", "players", "rules", "current_player", "legal_actions", "is_over", "winner",
-            "result", "log", "packet_sizes", "out", "piles", "table", "last_battle", "looking_at",
-            "won", "slap", "battles", "wars"}
+OBS_KEYS = {"game", "names", "seat", "rules", "phase", "current_player", "legal_actions", "scores",
+            "outcome", "what_now", "events", "card_counts", "hand", "players", "out", "piles",
+            "table", "last_battle", "looking_at", "won", "slap", "battles", "wars", "rule"}
 
 
 def check_observations(g, battle_log_start):
@@ -61,21 +61,23 @@ def check_observations(g, battle_log_start):
     unsettled = b is not None and not g.is_over and g.stage != "top"
     for seat in range(g.players):
         o = g.observation(seat)
-        assert set(o) == OBS_KEYS
-        assert o["packet_sizes"] == [len(p) for p in g.packets]
+        assert set(o.to_dict()) == OBS_KEYS
+        assert o.card_counts == tuple(len(p) for p in g.packets)
+        assert o.phase == ("over" if g.is_over else g.stage or "battle")
+        assert o.what_now and (o.outcome is None) == (not g.is_over)
         if unsettled:
             for p in range(g.players):
                 flags = b["up_flags"][p]
-                assert [c is None for c in o["table"][p]] == [not f for f in flags]
-                assert [c for c in o["table"][p] if c is not None] == \
+                assert [c is None for c in o.table[p]] == [not f for f in flags]
+                assert [c for c in o.table[p] if c is not None] == \
                     [c for c, f in zip(g.table[p], flags) if f]
-        if o["looking_at"] is not None:
+        if o.looking_at is not None:
             assert seat == g.current_player and g.stage == "steal"
-            assert o["looking_at"] == g.packets[seat][0]
-        if o["piles"] is not None:
-            assert o["piles"] == [{"top": p[0] if p else None, "size": len(p)} for p in g.piles]
+            assert o.looking_at == g.packets[seat][0]
+        if o.piles is not None:
+            assert list(o.piles) == [{"top": p[0] if p else None, "size": len(p)} for p in g.piles]
         if seat != g.current_player and g.current_player is not None:
-            assert o["legal_actions"] == []
+            assert o.legal_actions == ()
     if unsettled:
         downs = {str(g.table[p][i]) for p in range(g.players)
                  for i, up in enumerate(b["up_flags"][p]) if not up} - {"JOKER"}
@@ -174,19 +176,25 @@ def test_json_round_trip_mid_game(rules, seed, cut):
 
 
 @SETTINGS
-@given(rules=variants(), seed=st.integers(0, 10_000))
-def test_fast_simulation_plays_the_same_game_as_flips(rules, seed):
-    a = new_game(rules, seed=seed)
-    while not a.is_over:
-        a.apply("flip")
-    b = new_game(rules, seed=seed, quiet=True)
-    b._fast_forward()
-    assert (a.battles, a.wars, a.winner, a.result, a.packets, a.table, a.out) == \
-        (b.battles, b.wars, b.winner, b.result, b.packets, b.table, b.out)
+@given(rules=st.sampled_from(PRESET_RULES), seed=st.integers(0, 10_000))
+def test_simulation_plays_the_same_games_as_apply(rules, seed):
+    # simulate() draws each game's seed from its own seed; replay those games through apply()
+    res = simulate(rules, 3, seed=seed)
+    rng = np.random.default_rng(seed)
+    sim_rules = replace(rules, slap_seat=None) if rules.slap_rank is not None else rules
+    for i, s in enumerate(rng.integers(0, 2**62, size=3)):
+        g = new_game(sim_rules, seed=int(s))
+        bots = None
+        while not g.is_over:
+            cp = g.current_player
+            if cp is not None and bots is None:
+                bots = [computer_player("easy", seed=int(s) + p + 1) for p in range(rules.players)]
+            g.apply("flip" if cp is None else bots[cp].choose(g.observation(cp)))
+        assert (res.lengths[i], res.wars[i], res.winners[i]) == (g.battles, g.wars, g.winner)
 
 
 def test_every_default_game_ends_classic_and_multiplayer():
-    # with the default battle limit (10,000) and repetition check, through the fast loop
+    # with the default battle limit (10,000) and repetition check
     for rules in (WarRules.classic(), WarRules.multiplayer(3), replace(WarRules(), pickup="player_order")):
         res = simulate(rules, 40, seed=3)
         assert len(res.winners) == 40 and res.lengths.max() <= 10_000

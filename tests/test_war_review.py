@@ -494,7 +494,7 @@ def test_steal_with_the_last_packet_card_reshuffles_and_looks_at_the_new_top():
     new = [cards("7S 7H")[i] for i in np.random.default_rng(3).permutation(2)]
     # the new top card is played (nothing left to steal): K♥ beats it
     assert g.stage == "top" and g.current_player == 1
-    assert g.observation(1)["won"] == [C("KH"), new[0]]
+    assert g.observation(1).won == (C("KH"), new[0])
     g.apply("flip")
     assert g.packets == [new[1:], cards("3D")] and g.piles == [[], [C("KH"), new[0]]]
 

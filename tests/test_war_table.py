@@ -1,330 +1,183 @@
-"""WarTable, headless (DESIGN.md test layer 2): click whole games through, check what is shown,
-and scan every live widget's state for cards nobody may see: packet cards never turned up, and
-face-down war cards of a battle that is not settled yet."""
+"""WarTable, headless (DESIGN.md test layer 2): whole games through the page's messages, what the
+synced view holds at every step (no card of a packet, no face-down card of an unsettled battle,
+none during the war's reveal), the reveal pause locking Flip, "Play to the end" through Steal War
+choices and Slap war races, restarts and forged messages."""
 import asyncio
+import json
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from cardkit import Action, parse_card, parse_cards
-from cardkit import war
+from cardkit import parse_cards, war
 from cardkit.war import WarRules
 from cardkit_tables import WarTable
-from cardkit_tables.parts import BLANK
-from cardkit_tables.war_table import VARIANTS
-from widget_helpers import (scan_for_hidden, all_widget_states, assert_no_hidden_cards, card_forms,
-                            close_all_widgets, forge_click, states_text)
-
-C = parse_card
+from cardkit_tables.controller import MOVED_ON
+from test_protocol_war import secret
+from widget_helpers import find_hidden_cards, page_states_text, view_text
 
 
-def public_cards(table):
-    """Cards that have been face up for everyone: every card of a settled battle, the cards that
-    stole a pile, the face-up cards of the battle in progress and the face-up piles; plus the
-    person's own top card while they decide a steal."""
-    s = table.state
-    seen = set()
-    for e in s.log:
-        if e.kind == "battle":
-            seen |= {c for t in e.data["table"] for c in t}
-        elif e.kind == "steal":
-            seen.add(e.data["card"])
-    obs = s.observation(table.seat)
-    seen |= {c for t in obs["table"] for c in t if c is not None}
-    seen |= {c for p in s.piles for c in p}
-    if obs["looking_at"] is not None:
-        seen.add(obs["looking_at"])
-    return seen
-
-
-def hidden_from(table):
-    """Cards the person must not see now: never face up, in a packet or face down on the table."""
-    s = table.state
-    hidden = set(s.all_cards()) - public_cards(table)
-    return {c for c in hidden if not c.is_joker}
-
-
-def scan(table):
-    """No card hidden from ``table``'s seat is in any live widget's state."""
-    scan_for_hidden(hidden_from(table))
-
-
-def decide(table):
-    """The person's decision, made by clicking: steal, slap, keep the order."""
-    keys = table.actions.shown
-    for key in ("steal", "slap", "keep"):
-        if key in keys:
-            table.actions.click(key)
-            return key
-    raise AssertionError(f"no decision shown: {keys}")
+def check(table):
+    hidden = secret(table.state, table.controller.seat)
+    found = find_hidden_cards(hidden, view_text(table)) or find_hidden_cards(hidden, page_states_text())
+    assert not found, found
 
 
 def run_loop(coroutine):
-    """Run ``coroutine`` in an event loop of its own (a worker thread: the browser tests' Playwright
-    may already run a loop in this one), as a kernel would run the table's timers."""
+    """Run ``coroutine`` in an event loop of its own (as a kernel runs the table's timers)."""
     with ThreadPoolExecutor(1) as pool:
         return pool.submit(asyncio.run, coroutine).result()
 
 
-def stacked(rules, *hands, piles=None, delay=0, **kw):
-    return WarTable(rules, hands=list(hands), piles=piles, seed=1, delay=delay, **kw)
+WAR_FIRST = ["7C 2S 3C 9D KD 5D", "7H 5H JS 8C 4S 2D"]      # 7 against 7: a war at once
 
 
-# -- a whole game ---------------------------------------------------------------------------------
 def test_classic_game_by_flipping_shows_only_what_was_turned_up():
     t = WarTable(seed=3, delay=0)
-    assert t.actions.shown == ("flip", "auto")
-    assert t.what_now.text.startswith("Press Flip")
-    scan(t)
-    for _ in range(40):
-        before = t.state.battles
-        t.actions.click("flip")
-        assert t.state.battles == before + 1
-        scan(t)
+    v = t.view
+    assert [a["id"] for a in v["actions"]] == ["flip", "auto"]
+    assert v["what_now"]["text"].startswith("Press Flip")
+    for _ in range(2000):
+        check(t)
         if t.state.is_over:
             break
-    # the bottom line is the person's seat (0), the other player above
-    assert t.seats[1].name.value.startswith("<b>Player 1")
-    assert t.seats[0].packet.count == len(t.state.packets[1])
-    assert t.seats[1].packet.count == len(t.state.packets[0])
-    t.actions.click("auto")
-    assert t.state.is_over and t.actions.shown == () and t.what_now.tone == "done"
-    assert t.what_now.text.endswith("Press New game to play again.")
-    assert f"battles {t.state.battles} · wars {t.state.wars}" in t.counters.value
-    scan(t)
+        assert t.flip(), t.refusals
+        v = t.view
+        # the battle's sentence is said once on the table, not again in "What now"
+        assert v["decision_text"] and v["decision_text"] not in v["what_now"]["text"]
+        assert v["what_now"]["text"] == "Press Flip to turn the top cards." or t.state.is_over
+        # the log is numbered by the real battle number
+        battle_lines = [line for line in v["log"] if line["text"].startswith("Battle")]
+        assert battle_lines[0]["n"] == t.state.observation(0).battles
+    assert t.state.is_over and t.view["mode"] == "over"
     assert t.errors == [] and t.refusals == []
 
 
-def test_the_rule_that_decided_the_battle_and_the_whole_war_face_up_once_settled():
-    t = stacked(WarRules(), "7C 2S 3C 9D KD 5D", "7H 5H JS 8C 4S 2D")
-    t.actions.click("flip")
-    you, them = t.seats[1], t.seats[0]
-    assert you.table.shown == parse_cards("7C 2S 3C 9D KD")        # settled: all face up
-    assert them.table.shown == parse_cards("7H 5H JS 8C 4S")
-    assert [b.description for b in you.table.cards.children] == ["7♣", "2♠", "3♣", "9♦", "K♦"]
-    assert t.decision.value == "<b>K♦ beats 4♠: Player 1 wins the war and takes 10 cards.</b>"
-    assert t.what_now.text == "K♦ beats 4♠: Player 1 wins the war and takes 10 cards."
-    assert t.what_now.rule == "RULES.md §1.1 (classic)"
-    assert you.packet.count == 11 and them.packet.count == 1
-    assert "battles 1 · wars 1" in t.counters.value
-    assert t.log_view.lines[0].startswith("Battle: 7♣ (Player 1) vs 7♥ (Player 2).")
+def test_rows_are_the_others_then_you_with_counts_that_add_up():
+    t = WarTable(war.VARIANTS["multiplayer3"](), seed=2, delay=0, seat=1)
+    rows = t.view["rows"]
+    assert [r["seat"] for r in rows] == [0, 2, 1] and rows[-1]["you"]
+    dealt = sum(r["count"] for r in rows)
+    assert dealt == 51                       # three players: 17 each, one card left out (§1.2)
+    t.flip()
+    # the last battle's cards are shown on the table and already counted in the winner's packet
+    assert sum(r["count"] for r in t.view["rows"]) == dealt
 
 
-def test_face_down_war_cards_are_backs_until_settled_with_a_pause():
-    async def main():
-        t = stacked(WarRules(), "7C 2S 3C 9D KD 5D", "7H 5H JS 8C 4S 2D", delay=0.05)
-        t.actions.click("flip")
-        shown = list(t.seats[1].table.shown)
-        backs = [b for b in t.seats[1].table.cards.children if "ck-back" in b._dom_classes]
-        desc = [b.description for b in backs]
-        early = (list(t.log_view.lines), t.decision.value, t.what_now.text)
-        await asyncio.sleep(0.8)
-        return t, shown, desc, early
-    t, shown, desc, early = run_loop(main())
-    assert shown == [C("7C"), None, None, None, C("KD")]
-    assert desc == [BLANK] * 3
-    # meanwhile neither the log nor the decision line names the face-down cards
-    assert not any("Battle:" in line for line in early[0]) and early[1] == ""
-    assert early[2] == "War! The face-down cards turn up in a moment…"
-    assert t.log_view.lines[0].startswith("Battle: 7♣") and "K♦ beats 4♠" in t.decision.value
-    assert t.seats[1].table.shown == parse_cards("7C 2S 3C 9D KD")  # turned face up later
-
-
-def test_play_to_the_end_every_variant():
-    for i, key in enumerate(VARIANTS):
-        close_all_widgets()                   # the last variant's table is gone
-        t = WarTable(seed=10 + i, delay=0)
-        t.variant.value = key
-        t.new_game_button.click()
-        assert t.state.rules.players == {"multiplayer3": 3, "multiplayer4": 4,
-                                         "three_player": 3}.get(key, 2)
-        shown = [s.box.layout.display for s in t.seats]
-        assert shown.count("flex") == t.state.rules.players
-        t.actions.click("auto")
-        clicks = 0
-        while not t.state.is_over:
-            decide(t)
-            clicks += 1
-            assert clicks < 2000
-            if clicks % 25 == 0:
-                scan(t)
-        scan(t)
-        assert t.what_now.tone == "done" and t.errors == [] and t.refusals == [], key
-
-
-def test_variant_chooser_and_new_game():
-    t = WarTable(seed=5, delay=0)
-    assert t.variant.value == "classic"
-    t.variant.value = "peace"
-    t.new_game_button.click()
-    assert t.state.rules == WarRules.peace() and "Peace (lowest wins)" in t.title.value
-    t.variant.value = "multiplayer4"
-    t.new_game_button.click()
-    assert t.state.rules.players == 4
-    assert [s.box.layout.display for s in t.seats] == ["flex"] * 4 + ["none"] * 2
-    assert repr(t) == "WarTable(seat=0, rules='multiplayer')"
-    custom = WarTable(WarRules(war_facedown=1), seed=5, delay=0)
-    assert custom.variant.value == "custom"
-    custom.new_game_button.click()
-    assert custom.state.rules == WarRules(war_facedown=1)
-
-
-# -- Steal War ------------------------------------------------------------------------------------
-def test_steal_war_steal_button_and_your_top_card():
-    t = stacked(WarRules.steal(), "7S 2C 9C", "KH 3D", piles=[[], parse_cards("7H 4H")])
-    assert t.seats[0].pile.top == C("7H") and t.seats[0].pile.count == 2
-    t.actions.click("flip")
-    assert t.actions.shown == ("steal", "play")
-    assert t.looking.card == C("7S") and t.looking_box.layout.display == "flex"
-    assert t.what_now.text.startswith("Your top card 7♠ has the rank of the top card of Player 2's")
-    scan(t)
-    t.actions.click("steal")
-    # the computer (player 2) won 2♣ vs K♥ and chose its top card itself
-    s = t.state
-    assert s.current_player is None and s.piles[0] == parse_cards("7S 7H 4H")
-    assert t.seats[1].pile.top == C("7S") and t.seats[1].pile.count == 3
-    assert t.seats[0].pile.count == 2 and t.seats[0].pile.top in parse_cards("2C KH")
-    assert t.looking_box.layout.display == "none" and t.actions.shown == ("flip", "auto")
-    assert "Player 1 (you)" in t.seats[1].name.value
-    scan(t)
-
-
-def test_steal_war_choose_the_top_card_or_keep_the_order():
-    t = stacked(WarRules.steal(), "KS 2C 5C", "4H 3D 6D")
-    t.actions.click("flip")
-    assert t.top_choice.cards == (C("KS"), C("4H")) and t.actions.shown == ("keep",)
-    t.top_choice.click(C("4H"))
-    assert t.state.piles[0] == parse_cards("4H KS") and t.seats[1].pile.top == C("4H")
-    assert t.top_box.layout.display == "none"
-    t = stacked(WarRules.steal(), "KS 2C 5C", "4H 3D 6D")
-    t.actions.click("flip")
-    t.actions.click("keep")
-    assert t.state.piles[0] == parse_cards("KS 4H")
-
-
-def test_steal_war_face_down_cards_are_backs_while_you_decide_in_a_war():
-    t = stacked(WarRules.steal(), "8S 2C 3C 4C 7S AS", "8H 2D 3D 4D KH 5D",
-                piles=[[], parse_cards("7D")])
-    t.actions.click("flip")
-    assert t.actions.shown == ("steal", "play")
-    assert t.seats[1].table.shown == [C("8S"), None, None, None]
-    assert t.seats[0].table.shown == [C("8H"), None, None, None]
-    scan(t)                                   # 2♣ 3♣ 4♣ 2♦ 3♦ 4♦ A♠ K♥ are nowhere
-    assert hidden_from(t) >= set(parse_cards("2C 3C 4C 2D 3D 4D AS KH"))
-    t.actions.click("play")                   # fight with the 7♠: K♥ beats it
-    assert t.state.log[-1].kind in ("battle", "top", "reshuffle")
-    assert t.seats[1].table.shown[:4] == parse_cards("8S 2C 3C 4C")   # settled: face up
-    scan(t)
-
-
-# -- Slap war --------------------------------------------------------------------------------------
-def test_slap_button_wins_the_battle():
-    t = stacked(WarRules.slap(), "5S 2C", "KH 3D")
-    t.actions.click("flip")
-    assert t.actions.shown == ("slap", "late")
-    assert t.what_now.text == "5♠ is up: slap it first to win!"
-    t.actions.click("slap")
-    assert t.state.packets == [parse_cards("2C 5S KH"), parse_cards("3D")]
-    assert "Player 1 slaps the 5♠ first" in t.what_now.text
-
-
-def test_too_slow_the_computer_or_the_cards_decide():
-    t = stacked(WarRules.slap(), "5S 2C", "KH 3D")
-    t.actions.click("flip")
-    t.actions.click("late")
-    assert t.state.log[-1].player == 1 and t.actions.shown == ("flip", "auto")
-
-
-def test_slap_race_against_the_computers_reaction_time():
-    rules = WarRules.slap(mean=0.05)
-
-    async def race(click_at):
-        t = stacked(rules, "5S 2C", "4H 3D", delay=0.05)
-        t.actions.click("flip")
-        assert t.actions.shown == ("slap", "late")
-        others = t.state.observation(0)["slap"]["others_time"]
-        if click_at is not None:
-            await asyncio.sleep(click_at)
-            if t.state.stage == "slap":
-                t.actions.click("slap")
-        else:
-            await asyncio.sleep(1.2)
-        return t, others
-
-    t, others = run_loop(race(None))      # you never slap: the computer does, in time
-    assert others is not None and others < 1.0
-    assert t.state.log[-1].player == 1 and "Player 2 slaps the 5♠ first" in t.state.log[-1].text
-    t, _o = run_loop(race(0.0))           # you slap at once: before the computer
-    assert t.state.log[-1].player == 0 and "Player 1 slaps the 5♠ first" in t.state.log[-1].text
-
-
-# -- forged clicks -----------------------------------------------------------------------------------
-def test_forged_clicks_on_every_button_change_nothing_illegal():
-    t = stacked(WarRules.steal(), "7S 2C 9C", "KH 3D", piles=[[], parse_cards("7H 4H")])
-    buttons = [w for w in _widgets_of(t) if w.__class__.__name__ in ("Button", "CardView")]
-    before = t.state.to_json()
-    for b in buttons:                          # backs, spares, hidden buttons: nothing happens
-        if b not in t.actions.children and b is not t.new_game_button:
-            forge_click(b)
-    assert t.state.to_json() == before
-    t.actions.click("flip")
-    stage = t.state.stage
-    # the person may not press "Keep this order" while deciding a steal (the button is not shown)
-    t.safe(t._on_action)("keep")
-    assert t.state.stage == stage == "steal" and t.what_now.tone == "warn"
-    assert t.what_now.text == ("Steal War (RULES.md §1.10): you choose the top card of your "
-                               "face-up pile only just after winning a battle.")
-    t.safe(t._on_action)("late")
-    assert t.what_now.text.startswith("Slap war (RULES.md §1.9)") and t.state.stage == "steal"
-    t.safe(t._on_top)(C("7S"))
-    assert t.refusals and "Steal War (RULES.md §1.10)" in t.what_now.text
-    assert t.what_now.tone == "warn" and t.errors == []
-
-
-def _widgets_of(root):
-    out, todo = [], [root]
-    while todo:
-        w = todo.pop()
-        out.append(w)
-        todo.extend(getattr(w, "children", ()))
-    return out
-
-
-def test_game_over_buttons_and_new_game():
-    t = stacked(WarRules(), "AC", "KS")
-    t.actions.click("flip")
-    assert t.state.is_over and t.actions.shown == ()
-    assert t.what_now.text == "Player 1 holds all the cards and wins the game. Press New game to play again."
-    assert "(winner)" in t.seats[1].name.value
-    t.safe(t._on_action)("flip")
-    assert "The game is over" in t.what_now.text
-    t.new_game_button.click()
-    assert not t.state.is_over and t.state.battles == 0
-
-
-def test_the_scan_finds_a_leaked_card():
-    import ipywidgets as ipw
-    t = stacked(WarRules(), "7C 2S 3C 9D KD 5D", "7H 5H JS 8C 4S 2D")
-    scan(t)
-    leak = ipw.HTML("the next card is K♦")       # never turned up yet
-    with pytest.raises(AssertionError, match="hidden cards reach the browser"):
-        scan(t)
-    leak.close()
-
-
-def test_during_the_war_pause_nothing_tells_who_won():
-    # Underdog (§1.8): 9♥ beats 8♣ after the war, but player 2 has the underdog 6 face down and
-    # wins instead. Until the face-down cards turn up, the packet counts must not give that away.
+def test_a_war_is_revealed_after_a_pause_and_flip_waits_for_it():
     async def scenario():
-        t = stacked(WarRules.underdog(), "7S 2C 3C 4C 9H KD", "7H 6D 2D 3D 8C QD", delay=0.2)
-        t.actions.click("flip")
-        assert t._hide_downs
-        counts = [line.packet.count for line in t.seats[:2]]
-        names = " ".join(line.name.value for line in t.seats[:2])
-        await asyncio.sleep(0.6)
-        return t, counts, names
-    t, counts, names = run_loop(scenario())
-    # 6 cards each before; 5 on the table each (tied 7, 3 down, 1 up) → 1 left each, win or lose
-    assert counts == [1, 1] and "(winner)" not in names
-    assert sorted(line.packet.count for line in t.seats[:2]) == [1, 11]      # revealed: 10 + 1
-    assert t.state.winner is None and t.errors == []
+        t = WarTable(hands=WAR_FIRST, seed=1, delay=0.2)
+        assert t.flip()
+        v = t.view
+        assert t.reveal and v["reveal"]
+        assert any(c is None for r in v["rows"] for c in r["table"])          # backs, not faces
+        assert not any(r["won"] for r in v["rows"]) and v["decision_text"] == ""
+        check(t)
+        downs = [c for t_ in t.state.observation(0).last_battle["table"] for c in t_]
+        assert any(c.code not in json.dumps(v) for c in downs)               # faces not yet sent
+        flip = v["actions"][0]
+        assert flip["id"] == "flip" and flip["enabled"] is False and flip["reason"]
+        battles = t.state.observation(0).battles
+        assert not t.flip()                                                   # locked
+        assert t.state.observation(0).battles == battles
+        await asyncio.sleep(0.8)
+        assert not t.reveal and t.view["decision_text"]
+        assert t.view["actions"][0]["enabled"] is True
+        assert t.flip()
+        return t.errors
+    assert run_loop(scenario()) == []
+
+
+def test_play_to_the_end_goes_through_steal_war_choices():
+    t = WarTable(WarRules.steal(), seed=8, delay=0)
+    t.play_to_end()
+    assert t.state.is_over and not t.auto
+    assert t.errors == []
+    kinds = {e.kind for e in t.state.log}
+    assert "battle" in kinds
+
+
+def test_play_to_the_end_races_the_computers_slap():
+    async def scenario():
+        t = WarTable(WarRules.slap(), hands=["5S 2C 9S 5H QS", "KH 3D 9D 2H 8D"], seed=4, delay=0.05)
+        t.play_to_end()
+        for _ in range(100):
+            await asyncio.sleep(0.1)
+            if t.state.is_over:
+                break
+        return t
+    t = run_loop(scenario())
+    obs = t.state.observation(0)
+    assert obs.battles >= 2, obs.what_now              # went past the slap without a click
+    assert t.errors == []
+
+
+def test_new_game_asks_first_in_war_too():
+    t = WarTable(seed=5, delay=0)
+    t.flip()
+    game = t.state.to_json()
+    t.send_from_page({"do": "new_game"})
+    t.send_from_page({"do": "new_game"})
+    assert t.view["confirm"] and t.state.to_json() == game
+    t.send_from_page({"do": "answer", "yes": True})
+    assert not t.view["confirm"] and t.state.observation(0).battles == 0
+
+
+def test_the_variant_waits_for_new_game():
+    t = WarTable(seed=5, delay=0)
+    t.flip()
+    t.send_from_page({"do": "set", "name": "variant", "value": "peace"})
+    assert t.view["subtitle"] == WarRules.classic().label
+    assert "press New game" in t.view["pending_note"]
+    t.new_game()
+    assert t.view["subtitle"] == war.VARIANTS["peace"]().label
+
+
+@pytest.mark.parametrize("action", ["steal", "slap", "top 9C", "play KH", "flip flip"])
+def test_moves_the_rules_forbid_change_nothing(action):
+    t = WarTable(seed=6, delay=0)
+    t.flip()
+    before = t.state.to_json()
+    assert not t.act(action)
+    assert t.state.to_json() == before and t.view["what_now"]["tone"] == "warn"
+    assert t.errors == []
+
+
+def test_a_stale_flip_is_refused():
+    t = WarTable(seed=6, delay=0)
+    old = t.view["pos"]
+    t.flip()
+    before = t.state.to_json()
+    t.send_from_page({"do": "act", "action": "flip", "pos": old})
+    assert t.state.to_json() == before
+    assert t.view["what_now"]["text"].startswith(MOVED_ON.split(":")[0])
+
+
+def test_the_pause_setting_changes_at_once_and_is_checked():
+    t = WarTable(seed=6, delay=0.4)
+    t.send_from_page({"do": "pref", "name": "delay", "value": 1.5})
+    assert t.controller.delay == 1.5 and t.view["speed"]["value"] == 1.5
+    t.send_from_page({"do": "pref", "name": "delay", "value": 99})
+    assert t.controller.delay == 1.5
+
+
+def test_steal_war_shows_your_top_card_only_while_you_decide():
+    t = WarTable(WarRules.steal(), hands=["7S 2C 9C", "KH 3D 4D"],
+                 piles=[[], parse_cards("7H 4H 8H")],
+                 seed=1, delay=0)
+    t.flip()
+    v = t.view
+    assert v["mode"] == "decide"
+    assert v["looking_at"]["code"] == "7S"
+    assert [a["id"] for a in v["decision"]] == ["steal", "play"]
+    assert v["actions"][0]["enabled"] is False
+
+
+def test_one_model_per_table():
+    from widget_helpers import live_widgets
+    before = len(live_widgets())
+    WarTable(seed=1, delay=0)
+    assert len(live_widgets()) - before == 2
+
+
+def test_repr():
+    assert repr(WarTable(seed=1, delay=0)) == "WarTable(seat=0, rules='classic')"

@@ -44,9 +44,9 @@ def states_text(states: dict[str, dict] | None = None) -> str:
 
 def card_forms(card: Card) -> list[str]:
     """Every text form a card could leak in: ``K♥``, ``KH``, ``king of hearts`` (and the words
-    the parts use, which equal the name in English)."""
-    from cardkit_tables.parts import card_label, card_words
-    return sorted({str(card), card.code, card.name, card_label(card), card_words(card)})
+    the tables use, which equal the name in English)."""
+    from cardkit_tables.cardtable import card_words
+    return sorted({str(card), card.code, card.name, card_words(card)})
 
 
 def _pattern(form: str) -> re.Pattern:
@@ -89,6 +89,23 @@ def scan_for_hidden(cards: Iterable[Card]) -> None:
                 if any((f.lower() in low) if " " in f else (f in text) for f in card_forms(c))]
     if suspects:
         assert_no_hidden_cards(suspects, states)
+
+
+def view_text(table: Any, *, log: bool = True) -> str:
+    """A table's synced ``view`` as JSON text (what the page can read); ``log=False`` leaves out
+    the log, whose sentences are the observation's public history."""
+    view = dict(table.view)
+    if not log:
+        view.pop("log", None)
+    return json.dumps(view, ensure_ascii=False, sort_keys=True)
+
+
+def page_states_text() -> str:
+    """Every live widget's state as the page receives it, without anywidget's ``_esm``/``_css``
+    (the tables' program text, the same for every game: code, not state)."""
+    states = {k: {n: v for n, v in st.items() if n not in ("_esm", "_css")}
+              for k, st in all_widget_states().items()}
+    return states_text(states)
 
 
 def forge_state(widget: Any, **state: Any) -> None:
@@ -138,10 +155,13 @@ class HandlerErrors(logging.Handler):
 
 def table_errors() -> list[tuple[Any, BaseException]]:
     """``(table, exception)`` for every error a live table's safe handlers caught."""
-    if "cardkit_tables.parts" not in sys.modules:
+    kinds = []
+    if "cardkit_tables.cardtable" in sys.modules:
+        from cardkit_tables.cardtable import CardTable
+        kinds.append(CardTable)
+    if not kinds:
         return []
-    from cardkit_tables.parts import TableBase
-    return [(w, e) for w in live_widgets() if isinstance(w, TableBase) for e in w.errors]
+    return [(w, e) for w in live_widgets() if isinstance(w, tuple(kinds)) for e in w.errors]
 
 
 def assert_no_table_errors() -> None:

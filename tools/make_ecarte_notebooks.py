@@ -16,6 +16,12 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 HIDDEN = {"jupyter": {"source_hidden": True}}
 
+#: The note at the top of every lesson: stored notebooks keep no widget state, so a table shows
+#: only once its cell has run.
+LIVE_NOTE = ("> **The card tables come to life when the notebook runs.** In JupyterLab choose "
+             "*Run ▸ Run All Cells* (or press Shift+Enter in each cell); with Voilà or Binder they "
+             "start by themselves.")
+
 
 def _nb(cells) -> nbformat.NotebookNode:
     nb = new_notebook()
@@ -37,10 +43,8 @@ def code(text: str, hidden: bool = True):
 
 def app() -> nbformat.NotebookNode:
     nb = _nb([
-        md("# Écarté against the computer\n\n"
-           "Win 3 of the 5 tricks: follow suit and beat the card led if you can (if you can't "
-           "follow suit, any card will do, and a trump wins the trick); the first to 5 points "
-           "wins. The **What now** line under your hand always says what you may do."),
+        md("Win 3 of the 5 tricks; the first to 5 points wins. **What now**, under your hand, "
+           "always says what you may do."),
         code("from cardkit_tables import EcarteTable\n\nEcarteTable()"),
     ])
     nb.metadata["voila"] = {"template": "lab"}
@@ -57,6 +61,7 @@ how its 32-card pack ranks, how a hand is dealt, when to ask for new cards, when
 suit and beat the card led, and how points are scored. You will have played against the computer.
 It takes about 15–20 minutes.
 """),
+        md(LIVE_NOTE),
         md("""
 ## Play first
 
@@ -288,6 +293,7 @@ to play a whole game (served without code by Voilà).
 
 Start with any game: each lesson stands on its own. Here is an Écarté table to try straight away:
 """),
+        md(LIVE_NOTE),
         code("""
 from cardkit_tables import EcarteTable
 

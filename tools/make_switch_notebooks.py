@@ -21,10 +21,8 @@ LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 
 def app() -> nbformat.NotebookNode:
     nb = _nb([
-        md("# Switch against the computer\n\n"
-           "Get rid of all your cards first: play a card of the same suit or rank as the top of "
-           "the discard pile (or draw one), watch out for 2s, 8s, Jacks and Aces, and don't forget "
-           "to call **Last card!** — the **What now** line always says what you may do."),
+        md("Get rid of all your cards first: match the top card's suit or rank. Watch out for "
+           "2s, 8s, Jacks and Aces — and call **Last card!**"),
         code("from cardkit_tables import SwitchTable\n\nSwitchTable()"),
     ])
     nb.metadata["voila"] = {"template": "lab"}
@@ -322,7 +320,15 @@ except IllegalAction as e:
     ])
 
 
+def with_live_note(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """The lesson with the note on bringing its tables to life right after its title cell."""
+    from make_ecarte_notebooks import LIVE_NOTE
+    cells = list(nb.cells)
+    cells.insert(1, md(LIVE_NOTE))
+    return _nb(cells)
+
+
 if __name__ == "__main__":
-    for name, nb in [("switch_app.ipynb", app()), ("05_switch.ipynb", lesson())]:
+    for name, nb in [("switch_app.ipynb", app()), ("05_switch.ipynb", with_live_note(lesson()))]:
         nbformat.write(nb, LESSONS / name)
         print("wrote", LESSONS / name)

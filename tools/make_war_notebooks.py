@@ -22,10 +22,8 @@ LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 
 def app() -> nbformat.NotebookNode:
     nb = _nb([
-        md("# War\n\n"
-           "Press **Flip**: both players turn up their top card and the higher card takes both — "
-           "equal cards start a war, and whoever ends up with all the cards wins (choose a "
-           "variant, or **Play to the end** with the pause set to 0 for a quick game)."),
+        md("Press **Flip**: the higher card takes both; equal cards start a war. Whoever ends up "
+           "with all the cards wins."),
         code("from cardkit_tables import WarTable\n\nWarTable(delay=0.3)"),
     ])
     nb.metadata["voila"] = {"template": "lab"}
@@ -597,9 +595,17 @@ print(result.summary())
     ])
 
 
+def with_live_note(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """The lesson with the note on bringing its tables to life right after its title cell."""
+    from make_ecarte_notebooks import LIVE_NOTE
+    cells = list(nb.cells)
+    cells.insert(1, md(LIVE_NOTE))
+    return _nb(cells)
+
+
 if __name__ == "__main__":
-    for name, nb in [("war_app.ipynb", app()), ("02_war.ipynb", war_lesson()),
-                     ("03_war_variants.ipynb", variants_lesson()),
-                     ("04_steal_war.ipynb", steal_lesson())]:
+    for name, nb in [("war_app.ipynb", app()), ("02_war.ipynb", with_live_note(war_lesson())),
+                     ("03_war_variants.ipynb", with_live_note(variants_lesson())),
+                     ("04_steal_war.ipynb", with_live_note(steal_lesson()))]:
         nbformat.write(nb, LESSONS / name)
         print("wrote", LESSONS / name)

@@ -9,8 +9,9 @@ Runs each notebook the way nbval does: a kernel from the running interpreter's e
 ``--nbval-current-env``), started in the notebook's own folder, cells in order, skipping the cells
 nbval skips (``# NBVAL_SKIP`` / tag ``nbval-skip``) and letting the cells nbval expects to raise
 (``# NBVAL_RAISES_EXCEPTION`` / tags ``nbval-raises-exception``, ``raises-exception``) raise. The
-notebook's kernelspec stays as it is (``python3``, for JupyterLab and Voilà); widget state is
-stored so the saved notebook still shows its tables; no timing metadata is written. Exits 1 if a
+notebook's kernelspec stays as it is (``python3``, for JupyterLab and Voilà); no widget state is
+stored (a table is live only with a kernel: each lesson says at its top how to run it, and the
+stored notebook stays small); no timing metadata is written. Exits 1 if a
 cell fails.
 """
 from __future__ import annotations
@@ -87,11 +88,12 @@ def run_notebook(path: Path, timeout: int = TIMEOUT) -> float:
     nb = nbformat.read(path, as_version=4)
     client = _NbvalLikeClient(nb, kernel_name=CURRENT_ENV,
                               kernel_manager_class=_CurrentEnvKernelManager, timeout=timeout, record_timing=False,
-                              store_widget_state=True,
+                              store_widget_state=False,
                               resources={"metadata": {"path": str(path.parent.resolve())}})
     start = time.perf_counter()
     client.execute()
     took = time.perf_counter() - start
+    nb.metadata.pop("widgets", None)
     nbformat.write(nb, path)
     return took
 

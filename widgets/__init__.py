@@ -1,28 +1,22 @@
-"""cardkit's ipywidgets card tables and the shared parts they are built from.
+"""cardkit's card tables: one anywidget model per table, drawn from a seat's observation.
 
 The folder is ``widgets/``; the import name is ``cardkit_tables`` (prefixed with the
 distribution's name so that it cannot clash with another distribution's top-level package).
-Import ipywidgets itself as ``ipw``. A table draws only
-``state.observation(seat)``; see DESIGN.md "Widgets".
+
+- :class:`EcarteTable`, :class:`WarTable`, :class:`SwitchTable` — the tables;
+- :class:`Quiz` — the lessons' "your turn" question;
+- :class:`CardTable`, :class:`Controller` — what the tables share (``cardtable.py``,
+  ``controller.py``); the front end is in ``static/`` (no build step, nothing from the internet).
+
+A table reads only ``state.observation(seat)`` and changes the game only through ``apply``; see
+DESIGN.md "Widgets".
 """
-from pathlib import Path as _Path
-
-from .parts import (ActionBar, CardView, HandView, LogView, PileView, ScoreBoard, Style,
-                    TableBase, WhatNow, card_label, card_words, safe_handler, table_css)
-
-__all__ = ["ActionBar", "CardView", "HandView", "LogView", "PileView", "ScoreBoard", "Style",
-           "TableBase", "WhatNow", "card_label", "card_words", "safe_handler", "table_css"]
-
-# The game tables, each imported once its module exists.
-_here = _Path(__file__).parent
-if (_here / "ecarte_table.py").exists():
-    from .ecarte_table import EcarteTable
-    __all__.append("EcarteTable")
-if (_here / "war_table.py").exists():
-    from .war_table import WarTable
-    __all__.append("WarTable")
-if (_here / "switch_table.py").exists():
-    from .switch_table import SwitchTable
-    __all__.append("SwitchTable")
+from .cardtable import CardTable, card_json, card_words, sort_hand
+from .controller import Controller
+from .ecarte_table import EcarteTable
 from .quiz import Quiz
-__all__.append("Quiz")
+from .switch_table import SwitchTable
+from .war_table import WarTable
+
+__all__ = ["CardTable", "Controller", "EcarteTable", "Quiz", "SwitchTable", "WarTable",
+           "card_json", "card_words", "sort_hand"]

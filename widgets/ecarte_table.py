@@ -1,410 +1,365 @@
-"""The Écarté card table: a person plays a match against the computer (TABLES.md "Écarté").
+"""The Écarté card table: a person plays a match against the computer (RULES.md §3).
 
 ``EcarteTable(rules=None, *, seed=None, seat=0, level="easy", delay=0.6, deck=None, dealer=None,
-narrow=False)`` is an ipywidgets ``VBox``. It draws only ``state.observation(seat)``: the
-computer's hand and the stock are shown as backs and never enter a synced trait. Every click goes
-through ``state.apply``; a move the rules forbid leaves the game unchanged and the "What now"
-panel names the rule (RULES.md §3).
+narrow=False, animate=True, four_colour=False, hint=False)`` is one anywidget model (see
+:mod:`cardkit_tables.cardtable`). It reads only ``state.observation(seat)`` — turned into the
+page's JSON by the one function :func:`ecarte_view` — and changes the game only through
+``ecarte.new_game`` and ``state.apply``, via the shared
+:class:`~cardkit_tables.controller.Controller`.
+
+The page draws a felt table: the computer's hand (backs) across, the stock, the turn-up and a
+trumps badge on the left of the middle, the trick in the middle (each card in front of its
+player), the last trick beside it, your hand at the bottom (sorted: suits together, colours
+alternating, K Q J A 10 9 8 7), then "What now" and the buttons that apply now. After each hand
+the table pauses on that hand's last trick and result until "Next hand".
 """
 from __future__ import annotations
 
-import time
 from typing import Any
-
-import ipywidgets as ipw
 
 from cardkit import ecarte
 from cardkit.cards import Card
 from cardkit.core import Action
 from cardkit.i18n import _, ngettext
 
-from .parts import ActionBar, CardView, HandView, PileView, ScoreBoard, TableBase, running_loop
+from .cardtable import CardTable, bundle, card_json, sort_hand
+from .controller import Controller
 
-__all__ = ["EcarteTable"]
+__all__ = ["EcarteTable", "ecarte_view"]
 
 PRESETS = {"standard": ecarte.EcarteRules.standard, "classic": ecarte.EcarteRules.classic}
 TARGETS = (5, 7, 10)
+NEXT_HAND = "next hand"
 
 
-class EcarteTable(TableBase):
+def _levels() -> tuple[str, ...]:
+    """The computer levels that exist: "easy", and "medium"/"hard" once the strong player is in."""
+    try:
+        from cardkit import ecarte_ai
+    except ImportError:
+        return ("easy",)
+    offered = set(getattr(ecarte_ai, "LEVELS", ("medium", "hard"))) | {"easy"}
+    return tuple(lv for lv in ("easy", "medium", "hard") if lv in offered)
+
+
+def _advice(obs: Any) -> str | None:
+    """The advisor's one line for ``obs``, when the advisor exists."""
+    try:
+        from cardkit.ecarte_ai import advice
+    except ImportError:
+        return None
+    a = advice(obs)
+    if isinstance(a, dict):
+        return a.get("text") or None
+    return None if a is None else str(a)
+
+
+def _o(obs: Any, key: str, default: Any = None) -> Any:
+    return obs.get(key, default) if isinstance(obs, dict) else getattr(obs, key, default)
+
+
+def _reason(obs: Any, card: Card) -> str:
+    """Why ``card`` may not be played now: the game's own refusal for this seat, in plain words
+    (for the card's accessible name and tooltip)."""
+    refusal = obs.refusal(Action("play", (card,))) if hasattr(obs, "refusal") else None
+    if refusal is not None:
+        return str(refusal)
+    return _("the rules forbid it now")
+
+
+def _hand_end(obs: Any) -> Any:
+    """The last ``hand_end`` event the seat saw (the finished hand's summary), or ``None``."""
+    for e in reversed(_o(obs, "events") or ()):
+        if e.kind == "hand_end":
+            return e
+    return None
+
+
+def ecarte_view(obs: Any, *, names: tuple[str, str], pause: dict | None = None,
+                hint: str | None = None) -> dict:
+    """The page's JSON for one Écarté observation (the only place the table reads it).
+
+    ``obs``: ``state.observation(seat)`` (an :class:`cardkit.ecarte.EcarteObservation`);
+    ``names``: (you, opponent) as shown; ``pause``: the finished hand's ``hand_end`` event while
+    the table pauses between hands, else ``None``; ``hint``: the advisor's line, if asked for. Returns plain JSON values only: what the
+    seat may see, never the opponent's cards or the stock.
+    """
+    me = _o(obs, "seat")
+    them = 1 - me
+    trump = _o(obs, "trump")
+    cur = _o(obs, "current_player")
+    mine = cur == me and pause is None and not _o(obs, "is_over")
+    phase = _o(obs, "phase")
+    legal = list(_o(obs, "legal_actions") or []) if mine else []
+    kinds = [a.kind for a in legal]
+
+    def side(p: int) -> str:
+        return "you" if p == me else "them"
+
+    def cards_of(pairs) -> dict:
+        return {side(p): card_json(c, trump=c.suit == trump_now) for p, c in pairs}
+
+    # -- the hand, the trick and the last trick
+    if pause is not None:
+        summary = pause.data
+        trump_now = summary["turn_up"].suit
+        hand_cards, their_count, stock = [], 0, None
+        turn_up = summary["turn_up"]
+        tricks, scores, dealer = summary["tricks"], summary["scores"], summary["dealer"]
+        trick, last = [], [tuple(x) for x in summary["last_trick"]]
+        hand_no = summary["hand"]
+    else:
+        trump_now = trump
+        hand_cards = sort_hand(_o(obs, "hand"), ecarte.rank_strength, trump)
+        their_count, stock = _o(obs, "card_counts")[them], _o(obs, "stock_count")
+        turn_up = _o(obs, "turn_up")
+        tricks, scores, dealer = _o(obs, "tricks"), _o(obs, "scores"), _o(obs, "dealer")
+        trick, last = list(_o(obs, "trick")), list(_o(obs, "last_trick"))
+        hand_no = _o(obs, "hand_number")
+
+    mode = "wait"
+    if pause is not None:
+        mode = "between"
+    elif _o(obs, "is_over"):
+        mode = "over"
+    elif mine and phase == "exchange":
+        mode = "select"
+    elif mine and phase == "play":
+        mode = "play"
+    elif mine:
+        mode = "decide"
+
+    playable = set(_o(obs, "playable") or []) if mode == "play" else set()
+    hand = []
+    for c in hand_cards:
+        extra: dict[str, Any] = {"trump": c.suit == trump}
+        if mode == "play":
+            extra["playable"] = c in playable
+            if c not in playable:
+                extra["reason"] = _reason(obs, c)
+        elif mode == "select":
+            extra["playable"] = True
+        else:                                   # nothing to do with a card now: not "not allowed"
+            extra["idle"] = True
+            extra["reason"] = (_("first decide about the exchange") if mode == "decide"
+                               else _("wait for your turn"))
+        hand.append(card_json(c, action=f"play {c.code}", **extra))
+
+    last_view = None
+    if last:
+        lead, follow = last[0][1], last[1][1]
+        winner = last[ecarte.trick_winner(lead, follow, trump_now)][0]
+        last_view = {"cards": cards_of(last), "winner": side(winner),
+                     "label": (_("Last trick: you took it") if winner == me else
+                               _("Last trick: {who} took it").format(who=names[1]))}
+    trick_no = min(5, sum(tricks) + (1 if trick or pause is None else 0))
+    lead_side = side(trick[0][0]) if trick else None
+
+    # -- the buttons that apply now
+    actions: list[dict] = []
+    select_max = 0
+    if mode == "between":
+        actions.append({"id": "next", "label": _("Next hand"), "action": NEXT_HAND, "primary": True})
+    elif mode == "decide":
+        if "stand" in kinds:
+            actions.append({"id": "stand", "action": "stand", "primary": False,
+                            "label": _("Play these cards") if _o(obs, "proposals") else _("Play as dealt")})
+        if "propose" in kinds:
+            actions.append({"id": "propose", "label": _("Propose an exchange"), "action": "propose",
+                            "primary": True})
+        if "accept" in kinds:
+            actions.append({"id": "accept", "label": _("Accept"), "action": "accept", "primary": True})
+        if "refuse" in kinds:
+            actions.append({"id": "refuse", "label": _("Refuse"), "action": "refuse", "primary": False})
+    elif mode == "select":
+        select_max = min(5, stock or 0)
+        may_keep = any(a.kind == "discard" and not a.cards for a in legal)
+        if select_max:
+            actions.append({"id": "discard", "action": "discard", "primary": True, "selection": True,
+                            "labels": [_("Discard")] + [ngettext("Discard {n} card", "Discard {n} cards", n)
+                                                        .format(n=n) for n in range(1, 6)],
+                            "reason": _("Click the cards to throw away first")})
+        if may_keep:
+            actions.append({"id": "keep", "label": _("Keep all my cards"), "action": "discard",
+                            "primary": not select_max})
+    elif mode == "play" and "announce" in kinds:
+        actions.append({"id": "announce", "label": _("Announce the king (1 point)"),
+                        "action": "announce king", "primary": False})
+
+    # -- what now
+    if mode == "between":
+        text = pause.explain() + " " + _("Press Next hand to deal again.")
+        tone = "done"
+    else:
+        text = _o(obs, "what_now")
+        tone = "info"
+        if mode == "over":
+            text += " " + _("Press New game to play again.")
+            tone = "done"
+
+    role = {me: _("non-dealer"), them: _("non-dealer")}
+    role[dealer] = _("dealer")
+    events = list(_o(obs, "events") or ())
+    first = max(0, len(events) - 80)
+    log = [e.explain() for e in events[first:]]
+    target = _o(obs, "target")
+    return {
+        "game": "ecarte",
+        "title": _("Écarté"),
+        "subtitle": _("hand {n}").format(n=hand_no),
+        "mode": mode,
+        "you": {"name": names[0], "role": role[me], "tricks": tricks[me], "score": scores[me]},
+        "them": {"name": names[1], "role": role[them], "tricks": tricks[them], "score": scores[them],
+                 "count": their_count},
+        "scores": [{"name": names[0], "value": scores[me], "you": True},
+                   {"name": names[1], "value": scores[them], "you": False}],
+        "score_label": _("Score"), "target_label": _("game to {n}").format(n=target),
+        "tricks_label": _("tricks"),
+        "stock": None if stock is None else {
+            "count": stock, "label": _("Stock"),
+            "count_label": ngettext("{n} card", "{n} cards", stock).format(n=stock)},
+        "turn_up": card_json(turn_up, trump=True), "turn_up_label": _("Turn-up"),
+        "trump": {"suit": trump_now.letter, "symbol": trump_now.symbol,
+                  "label": _("Trumps: {suit}").format(suit=_(trump_now.word))},
+        "trick": {"label": (_("Hand {n} is over").format(n=hand_no) if pause is not None
+                            else _("Trick {n}").format(n=trick_no)), "cards": cards_of(trick),
+                  "lead": lead_side, "count": len(trick)},
+        "last_trick": last_view,
+        "last_trick_empty": _("No trick played yet"),
+        "hand": hand, "hand_label": _("Your hand"),
+        "select_max": select_max,
+        "actions": actions,
+        "hint": hint,
+        "what_now": {"text": text, "tone": tone},
+        "log": [{"n": first + i + 1, "text": t} for i, t in enumerate(log)][::-1],
+    }
+
+
+class EcarteTable(CardTable):
     """Play Écarté against the computer (RULES.md §3), one match to ``rules.target`` points.
 
-    Parameters: ``rules`` (an :class:`cardkit.ecarte.EcarteRules`, default standard), ``seed``
-    (seeds the deals and the computer; "New game" moves on to ``seed + 1``, ``seed + 2`` …),
-    ``seat`` (0 or 1: the person's seat), ``level`` (the computer's level), ``delay`` (seconds
-    before each of the computer's moves, so a student can follow the trick; 0 in tests — in a
-    running kernel the pause is scheduled on the event loop, so clicks made meanwhile are answered
-    at once, "not your turn", instead of queueing up), ``deck`` and ``dealer`` (a stacked first
-    hand, as in :func:`cardkit.ecarte.new_game`), ``narrow`` (one column, for phones).
+    Parameters: ``rules`` (an :class:`cardkit.ecarte.EcarteRules`, default standard); ``seed``
+    (seeds the deals and the computer; game ``k`` uses ``seed + k``); ``seat`` (0 or 1: the
+    person's seat); ``level`` (the computer's level, one of the levels offered); ``delay`` (seconds
+    before each of the computer's moves, 0 in tests); ``deck`` and ``dealer`` (a stacked first
+    hand, as in :func:`cardkit.ecarte.new_game`); ``narrow`` (force the one-column phone layout);
+    ``animate`` (short card movements; off: none), ``four_colour`` (♦ blue, ♣ green), ``hint``
+    (show the advisor's line, when the advisor exists).
 
-    After each hand the table pauses on that hand's last trick and result until the person
-    presses "Next hand".
-
-    Parts, for lessons and tests: ``your_hand`` and ``their_hand`` (:class:`HandView`), ``stock``
-    and ``turn_up`` (:class:`PileView`), ``trick_yours`` / ``trick_theirs`` (:class:`CardView`),
-    ``actions`` (:class:`ActionBar`: keys ``stand propose accept refuse discard announce next``),
-    ``what_now``, ``log_view``, ``score``, ``preset``, ``target``, ``new_game_button``;
-    ``state`` (the :class:`cardkit.ecarte.EcarteState`, a Python attribute only), ``selected``
-    (cards picked for discarding) and ``between_hands`` (the finished hand's summary while the
-    table pauses on it, else ``None``).
+    Raises ``ValueError`` for a seat other than 0 or 1, or a level not offered.
     """
+
+    _esm = bundle("table.js", "ecarte.js")
+    _css = bundle("table.css")
 
     def __init__(self, rules: ecarte.EcarteRules | None = None, *, seed: int | None = None,
                  seat: int = 0, level: str = "easy", delay: float = 0.6, deck=None,
-                 dealer: int | None = None, narrow: bool = False, **kwargs: Any):
+                 dealer: int | None = None, narrow: bool = False, animate: bool = True,
+                 four_colour: bool = False, hint: bool = False, **kwargs: Any):
         if seat not in (0, 1):
             raise ValueError("Écarté has two seats: seat is 0 or 1")
-        super().__init__(seat=seat, narrow=narrow, **kwargs)
+        if delay < 0:
+            raise ValueError("delay is a number of seconds, 0 or more")
+        levels = _levels()
+        if level not in levels:
+            raise ValueError(f"level must be one of {levels}, not {level!r}")
+        super().__init__(animate=animate, four_colour=four_colour, **kwargs)
+        self.prefs["hint"] = bool(hint)
+        self.prefs["narrow"] = bool(narrow)
         rules = rules or ecarte.EcarteRules.standard()
-        self.delay = delay
-        self.level = level
-        self._seed = seed
-        self._games = 0
-        self.selected: list[Card] = []
-        self.between_hands: dict | None = None
-        self._seen_log = 0
-        self._news: list = []
-        self._pending = None          # the scheduled computer move, if any
-        self._confirm_new = False
+        self._first = {"deck": deck, "dealer": dealer}
+        self._names = (_("You"), _("Computer"))
+        self.pause: dict | None = None
+        self._hand_shown = None
+        self._hint: tuple[int, str | None] = (-1, None)
+        preset = rules.name if rules.name in PRESETS else "standard"
+        settings = {"rules": preset, "target": rules.target, "level": level}
+        self._rules_first = rules
+        self.controller = Controller(
+            self, seat=seat, seed=seed, delay=delay, computers=(1 - seat,), settings=settings,
+            options={"rules": tuple(PRESETS), "target": tuple(sorted(set(TARGETS) | {rules.target})),
+                     "level": levels})
+        self.controller.start()
 
-        # --- parts
-        self.title = ipw.HTML()
-        self.title.add_class("ck-title-line")
-        self.score = ScoreBoard()
-        self.their_label = ipw.HTML()
-        self.their_hand = HandView(hook="ck-hand-north", size="small")
-        self.their_tricks = ipw.HTML()
-        self.stock = PileView(_("Stock"), hook="ck-stock", size="small")
-        self.turn_up = PileView(_("Turn-up"), hook="ck-turn-up")
-        self.trumps = ipw.HTML()
-        self.trick_label = ipw.HTML()
-        self.trick_theirs_label = ipw.HTML()
-        self.trick_theirs = CardView(hook="ck-trick-theirs")
-        self.trick_yours_label = ipw.HTML()
-        self.trick_yours = CardView(hook="ck-trick-yours")
-        self.your_label = ipw.HTML(_("Your hand:"))
-        self.your_hand = HandView(hook="ck-hand-south")
-        self.your_tricks = ipw.HTML()
-        self.actions = ActionBar({
-            "stand": _("Stand (play as dealt)"), "propose": _("Propose"), "accept": _("Accept"),
-            "refuse": _("Refuse"), "discard": _("Discard"), "announce": _("Announce king"),
-            "next": _("Next hand"),
-        }, hook="ck-ecarte-actions")
-        self.preset = ipw.Dropdown(options=[(_("standard"), "standard"), (_("classic"), "classic")],
-                                   value=rules.name if rules.name in PRESETS else "standard",
-                                   description=_("Rules:"), layout=ipw.Layout(width="190px"))
-        self.target = ipw.Dropdown(options=sorted(set(TARGETS) | {rules.target}), value=rules.target,
-                                   description=_("Game to:"), layout=ipw.Layout(width="150px"))
-        self.new_game_button = ipw.Button(description=_("New game"), button_style="success")
-        self.new_game_button.add_class("ck-new-game")
-        for w in (self.preset, self.target):
-            w.style.description_width = "initial"
+    # -- hooks for the controller ------------------------------------------------------------------
+    def new_state(self, settings: dict, seed: int | None):
+        first, self._first = self._first, {}
+        rules = self._rules_first
+        self._rules_first = None
+        if rules is None:
+            rules = PRESETS[settings["rules"]](target=int(settings["target"]))
+        seat = self.controller.seat
+        names = self._names if seat == 0 else self._names[::-1]
+        state = ecarte.new_game(rules, seed=seed, deck=first.get("deck"), dealer=first.get("dealer"),
+                                names=names)
+        self.pause = None
+        self._hand_shown = None
+        return state
 
-        # --- events (every handler is wrapped: errors become messages, never tracebacks)
-        self.your_hand.on_card(self.safe(self._on_card))
-        self.actions.on_action(self.safe(self._on_action))
-        self.new_game_button.on_click(self.safe(lambda _b: self._on_new_game()))
-        self.preset.observe(self.safe(self._on_setting), names="value")
-        self.target.observe(self.safe(self._on_setting), names="value")
+    def computer_player(self, seat: int, settings: dict, seed: int | None):
+        return ecarte.computer_player(settings["level"], seed=seed)
 
-        self.children = (
-            self.css,
-            self.row(self.title, self.score, hook="ck-header"),
-            self.row(self.their_label, self.their_hand, self.their_tricks, hook="ck-north"),
-            self.row(self.stock, self.turn_up, self.trumps, hook="ck-middle"),
-            self.row(self.trick_label, self.trick_theirs_label, self.trick_theirs,
-                     self.trick_yours_label, self.trick_yours, hook="ck-trick"),
-            self.row(self.your_label, self.your_hand, self.your_tricks, hook="ck-south"),
-            self.what_now,
-            self.actions,
-            self.log_view,
-            self.row(self.preset, self.target, self.new_game_button, hook="ck-settings"),
-        )
-        self._start(rules, deck=deck, dealer=dealer)
+    def computer_may_move(self) -> bool:
+        return self.pause is None
 
-    # ------------------------------------------------------------------------------ game flow
-    def _start(self, rules, *, deck=None, dealer=None) -> None:
-        self._cancel_pending()
-        seed = None if self._seed is None else self._seed + self._games
-        names = (_("You"), _("Computer")) if self.seat == 0 else (_("Computer"), _("You"))
-        self.state = ecarte.new_game(rules, seed=seed, deck=deck, dealer=dealer, names=names)
-        self.computer = ecarte.computer_player(self.level, seed=None if seed is None else seed + 7919)
-        self.selected = []
-        self.between_hands = None
-        self._hand_shown = self.state.hand_number
-        self._seen_log = 0
-        self._news = []
-        self._confirm_new = False
-        self.new_game_button.description = _("New game")
-        self._render()
-        self._computer_moves(pause=False)
+    def why_not_now(self, obs: Any, action: Any = None) -> str | None:
+        if self.pause is not None:
+            return _("This hand is over: press Next hand.")
+        if _o(obs, "is_over"):
+            return _("The game is over: press New game to play again.")
+        if _o(obs, "current_player") != self.controller.seat:
+            return _("Wait: it is {who}'s turn.").format(who=self._names[1])
+        return None
 
-    def new_game(self) -> None:
-        """Start a new match with the rules and target chosen on the table."""
-        self._games += 1
-        rules = PRESETS[self.preset.value](target=int(self.target.value))
-        self._start(rules)
+    def on_table_action(self, name: str) -> bool:
+        if name != NEXT_HAND:
+            return False
+        if self.pause is None:
+            self.controller.refuse(_("There is no finished hand to leave: carry on playing."))
+            return True
+        self.pause = None
+        self._hand_shown = _o(self.controller.observation(), "hand_number")
+        self.controller.advanced()
+        return True
 
-    def _on_new_game(self) -> None:
-        s = self.state
-        in_progress = not s.is_over and (s.actions or s.hand_number > 1)
-        if in_progress and not self._confirm_new:
-            self._confirm_new = True
-            self.new_game_button.description = _("Really start again?")
-            self.message(_("This game is not finished. Press “Really start again?” to abandon it, "
-                           "or carry on playing."), tone="warn")
-            return
-        self.new_game()
-
-    def _on_setting(self, _change) -> None:
-        self.message(_("The new rules start with the next game: press New game."), tone="info")
-
-    def _cancel_pending(self) -> None:
-        if self._pending is not None:
-            self._pending.cancel()
-            self._pending = None
-
-    def _computer_turn(self) -> bool:
-        s = self.state
-        return not s.is_over and self.between_hands is None and s.current_player == 1 - self.seat
-
-    def _computer_moves(self, pause: bool = True) -> None:
-        """Let the computer play until it is the person's turn, the hand ends or the match ends.
-
-        With a pause (``delay`` > 0) and a running event loop (a live kernel), each move is
-        scheduled with ``call_later`` so the kernel stays free to answer clicks meanwhile; without
-        one (headless, in tests) the moves are made at once.
-        """
-        if not self._computer_turn():
-            return
-        loop = running_loop() if pause and self.delay else None
-        if loop is None:
-            while self._computer_turn():
-                if pause and self.delay:
-                    time.sleep(self.delay)
-                self._computer_step()
-            return
-        state = self.state
-        self._pending = loop.call_later(self.delay, self.safe(lambda: self._scheduled_step(state)))
-
-    def _scheduled_step(self, state) -> None:
-        self._pending = None
-        if state is not self.state or not self._computer_turn():
-            return                     # a new game was started meanwhile
-        self._computer_step()
-        self._computer_moves()
-
-    def _computer_step(self) -> None:
-        other = 1 - self.seat
-        self.state.apply(self.computer.choose(self.state.observation(other)))
-        self._after_move()
-
-    def _act(self, action: "Action | str") -> None:
-        self.state.apply(action)          # raises IllegalAction (shown by safe()) if not allowed
-        self.selected = []
-        self._news = []
-        self._after_move()
-        self._computer_moves()
-
-    def _after_move(self) -> None:
-        s = self.state
-        if s.hand_number != self._hand_shown and not s.is_over:
-            self.between_hands = dict(s.last_hand)     # pause on the finished hand
-        self._render()
-
-    def _next_hand(self) -> None:
-        self.between_hands = None
-        self._hand_shown = self.state.hand_number
-        self._news = []
-        self._render()
-        self._computer_moves()
-
-    # ------------------------------------------------------------------------------ clicks
-    def _on_card(self, card: Card) -> None:
-        self._reset_confirm()
-        obs = self.state.observation(self.seat)
-        if self.between_hands is not None:
-            self.message(_("This hand is over: press Next hand."), tone="warn")
-            return
-        if obs["is_over"]:
-            self.message(_("The game is over: press New game to play again."), tone="done")
-            return
-        if obs["current_player"] != self.seat:
-            self.message(_("Wait: it is not your turn."), tone="warn")
-            return
-        if obs["phase"] == "exchange":
-            if card in self.selected:
-                self.selected.remove(card)
-            elif card in obs["hand"]:
-                limit = min(5, obs["stock_count"])
-                if len(self.selected) >= limit:
-                    self.message(_("You may discard at most {n} cards: the stock cannot replace more "
-                                   "(§3.2).").format(n=limit), tone="warn")
-                    return
-                self.selected.append(card)
-            self._render()
-            return
-        if obs["phase"] in ("decide", "answer"):
-            self.message(_("First decide about the exchange: use the buttons below (§3.2)."), tone="warn")
-            return
-        self._act(Action("play", (card,)))
-
-    def _on_action(self, key: str) -> None:
-        self._reset_confirm()
-        if key == "next":
-            if self.between_hands is not None:
-                self._next_hand()
-            return
-        if self.between_hands is not None:
-            self.message(_("This hand is over: press Next hand."), tone="warn")
-            return
-        if key == "discard":
-            self._act(Action("discard", tuple(self.selected)))
-        elif key == "announce":
-            self._act(Action("announce", word="king"))
-        else:
-            self._act(Action(key))
-
-    def _reset_confirm(self) -> None:
-        if self._confirm_new:
-            self._confirm_new = False
-            self.new_game_button.description = _("New game")
-
-    # ------------------------------------------------------------------------------ drawing
-    def _render(self) -> None:
-        obs = self.state.observation(self.seat)
-        me, them = self.seat, 1 - self.seat
-        names = obs["names"]
-        done = self.between_hands
-        mine = obs["current_player"] == me and done is None
-        with self.hold_sync():
-            dealer = done["dealer"] if done else obs["dealer"]
-            role = {me: _("non-dealer"), them: _("non-dealer")}
-            role[dealer] = _("dealer")
-            hand_no = done["hand"] if done else obs["hand_number"]
-            self.title.value = "<b>{}</b> — {} ({}) · {} ({}) · {}".format(
-                _("Écarté"), names[them], role[them], names[me], role[me],
-                _("hand {n}, {rules} rules").format(n=hand_no, rules=_(obs["rules"])))
-            scores = done["scores"] if done else obs["scores"]
-            self.score.show([(names[me], scores[me]), (names[them], scores[them])],
-                            note=_("game to {n}").format(n=obs["target"]))
-            self.their_label.value = _("{who}'s hand:").format(who=names[them])
-            tricks = done["tricks"] if done else obs["tricks"]
-            self.their_tricks.value = _("tricks this hand: {n}").format(n=tricks[them])
-            self.your_tricks.value = _("tricks this hand: {n}").format(n=tricks[me])
-            if done:
-                self.their_hand.show_backs(0)
-                self.stock.show(None)
-                self.turn_up.show(None, done["turn_up"])
-                trump = done["turn_up"].suit
-            else:
-                self.their_hand.show_backs(obs["opponent_cards"])
-                self.stock.show(obs["stock_count"])
-                self.turn_up.show(None, obs["turn_up"])
-                trump = obs["trump"]
-            self.trumps.value = _("Trumps: <b>{symbol}</b> ({suit})").format(
-                symbol=trump.symbol, suit=_(trump.word))
-            self._render_trick(obs)
-            self._render_hand(obs, mine)
-            self._render_actions(obs, mine)
-            start, end = self._hand_log_range()
-            self.log_view.show(obs["log"][start:end])
-            self._render_message(obs)
-
-    def _hand_log_range(self) -> tuple[int, int]:
-        """The log lines to show: this hand's (after the last hand's result), or, while the table
-        pauses between hands, the finished hand's."""
-        log = self.state.log
-        deals = [i for i, e in enumerate(log) if e.kind == "deal"]
-        if self.between_hands is not None and len(deals) >= 2:
-            return deals[-2], deals[-1]
-        start = deals[-1]
-        while start > 0 and log[start - 1].kind in ("hand_score", "game_over"):
-            start -= 1
-        return start, len(log)
-
-    def _render_trick(self, obs) -> None:
-        me, them = self.seat, 1 - self.seat
-        names = obs["names"]
-        done = self.between_hands
-        if done:
-            self.trick_label.value = _("Last trick of hand {n}:").format(n=done["hand"])
-            cards = done["last_trick"]
-        elif obs["trick"]:
-            self.trick_label.value = _("Trick {n}:").format(n=sum(obs["tricks"]) + 1)
-            cards = obs["trick"]
-        elif obs["last_trick"]:
-            self.trick_label.value = _("Last trick:")
-            cards = obs["last_trick"]
-        else:
-            self.trick_label.value = _("Trick 1:")
-            cards = []
-        shown = dict(cards)
-        lead = cards[0][0] if cards else None
-        self.trick_theirs_label.value = (_("{who} led").format(who=names[them]) if lead == them
-                                         else names[them])
-        self.trick_yours_label.value = _("you led") if lead == me else _("you")
-        for view, p in ((self.trick_theirs, them), (self.trick_yours, me)):
-            if p in shown:
-                view.show(shown[p])
-            else:
-                view.show_empty()
-
-    def _render_hand(self, obs, mine: bool) -> None:
-        if self.between_hands is not None:
-            self.selected = []
-            self.your_hand.show([])
-            return
-        hand = obs["hand"]
-        self.selected = [c for c in self.selected if c in hand]
-        notes = {c: _("trump") for c in hand if c.suit == obs["trump"]}
-        playable = None
-        if obs["phase"] == "play" and mine:
-            playable = obs["playable"]
-        self.your_hand.show(hand, playable=playable, selected=self.selected, notes=notes)
-
-    def _render_actions(self, obs, mine: bool) -> None:
-        if self.between_hands is not None:
-            self.actions.show(["next"], primary="next")
-            return
-        if not mine:
-            self.actions.show([])
-            return
-        kinds = [a.kind for a in obs["legal_actions"]]
-        shown: dict[str, str] = {}
-        for k in ("stand", "propose", "accept", "refuse", "announce"):
-            if k in kinds:
-                shown[k] = self.actions.labels[k]
-        if "stand" in shown and obs["proposals"]:
-            shown["stand"] = _("Stand (play these cards)")
-        if "discard" in kinds:
-            n = len(self.selected)
-            if n:
-                shown["discard"] = ngettext("Discard {n} card", "Discard {n} cards", n).format(n=n)
-            elif obs["dealer"] == self.seat or obs["stock_count"] == 0:
-                shown["discard"] = _("Keep all my cards")
-            else:
-                shown["discard"] = _("Discard")
-        primary = "discard" if "discard" in shown else None
-        self.actions.show(shown, primary=primary)
-
-    def _render_message(self, obs) -> None:
-        # results of a hand stay on show until the person's next move
-        self._news += [e for e in self.state.log[self._seen_log:] if e.kind == "hand_score"]
-        self._seen_log = len(self.state.log)
-        if self.between_hands is not None:
-            result = " ".join(e.explain() for e in self._news[-1:])
-            self.message(result + " " + _("Press Next hand to deal again."), tone="done")
-            return
-        text = ecarte.what_now(obs)
-        if obs["phase"] == "exchange" and obs["current_player"] == self.seat and self.selected:
-            text = ngettext("{n} card selected.", "{n} cards selected.", len(self.selected)).format(
-                n=len(self.selected)) + " " + text
-        if self._news:
-            text = " ".join(e.explain() for e in self._news) + " " + text
-        if obs["is_over"]:
-            text += " " + _("Press New game to play again.")
-        self.message(text, tone="done" if obs["is_over"] else "info")
+    def draw(self) -> None:
+        c = self.controller
+        obs = c.observation()
+        hand_no = _o(obs, "hand_number")
+        if self._hand_shown is None:
+            self._hand_shown = hand_no
+        if hand_no != self._hand_shown and self.pause is None and not _o(obs, "is_over"):
+            self.pause = _hand_end(obs)                   # hold the table on the finished hand
+        hint = None
+        if self.prefs.get("hint") and self.pause is None and _o(obs, "current_player") == c.seat:
+            if self._hint[0] != c.pos:                      # the advisor thinks once per position
+                self._hint = (c.pos, _advice(obs))
+            hint = self._hint[1]
+        view = ecarte_view(obs, names=self._names, pause=self.pause, hint=hint)
+        said = view.pop("what_now")
+        view.update(self._common_view(said["text"], said["tone"]))
+        rules_label = _("Rules: {label}").format(label=_(obs.rules.label))
+        view["badges"] = [rules_label, _("computer: {level}").format(level=_(c.settings["level"]))]
+        view["settings"] = [
+            self._setting("rules", _("Rules"), [(k, _(make().label)) for k, make in PRESETS.items()]),
+            self._setting("target", _("Game to"), [(t, str(t)) for t in c.options["target"]]),
+            self._setting("level", _("Computer"), [(lv, _(lv)) for lv in c.options["level"]]),
+        ]
+        view["pending_note"] = (_("Your new settings start with the next game: press New game.")
+                                if c.pending else "")
+        view["toggles"] = self._toggles(*([("hint", _("Hint"))] if _advice_exists() else []))
+        view["speed"] = self._speed()
+        view["prefs"] = dict(self.prefs)
+        self.view = view
 
     def _repr_args(self) -> str:
-        return f"seat={self.seat}, rules={self.state.rules.name!r}, target={self.state.rules.target}"
+        s = self.controller.settings
+        return f"seat={self.controller.seat}, rules={s['rules']!r}, target={s['target']}"
+
+
+def _advice_exists() -> bool:
+    try:
+        from cardkit.ecarte_ai import advice  # noqa: F401
+    except ImportError:
+        return False
+    return True

@@ -1,68 +1,88 @@
-"""A "Your turn" check for lessons (LESSONS.md: answered by clicking, with feedback naming the
-rule). ``Quiz(question, choices, answer, right, wrong)`` shows a question, one button per choice
-(cards are drawn as cards) and a feedback panel. Nothing hidden is ever on it: every choice is
-shown face up on purpose.
+"""A "Your turn" check for lessons: answered by clicking, with feedback naming the rule.
+
+``Quiz(question, choices, answer, right, wrong)`` is one anywidget model (like the tables): the
+question, one button per choice — cards drawn as the tables draw them, words as buttons — and the
+feedback in a live region. Nothing hidden is ever on it: every choice is shown face up on purpose.
+The page sends ``{"do": "choose", "index": i}``; anything else is ignored.
 """
 from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-import ipywidgets as ipw
+import anywidget
+import traitlets
 
 from cardkit.cards import Card
 from cardkit.i18n import _
 
-from .parts import ActionBar, HandView, TableBase, esc as _esc
+from .cardtable import bundle, card_json
 
 __all__ = ["Quiz"]
 
 
-class Quiz(TableBase):
+class Quiz(anywidget.AnyWidget):
     """One question answered by a click, with immediate feedback that names the rule.
 
-    - ``question``: the question (plain text, escaped).
+    - ``question``: the question (plain text: the page draws it as text).
     - ``choices``: a list of :class:`Card` (drawn as cards) or of strings (drawn as buttons).
     - ``answer``: the right choice (one element of ``choices``).
     - ``right``: the sentence shown for the right answer (it should say why, naming the rule).
     - ``wrong``: a sentence for any wrong answer, or a mapping choice → sentence; a missing entry
       falls back to "Not quite — try again."
 
-    ``answered`` is True once the right choice was clicked; ``attempts`` counts clicks. Raises
-    ``ValueError`` if ``answer`` is not among ``choices``.
+    ``answered`` is True once the right choice was clicked; ``attempts`` counts clicks;
+    ``feedback`` is ``(text, tone)`` as shown. Raises ``ValueError`` if ``answer`` is not among
+    ``choices``.
     """
 
+    _esm = bundle("table.js", "quiz.js")
+    _css = bundle("table.css")
+    view = traitlets.Dict().tag(sync=True)
+
     def __init__(self, question: str, choices: Sequence[Any], answer: Any, right: str,
-                 wrong: "str | Mapping[Any, str]" = "", **kwargs: Any):
-        super().__init__(**kwargs)
+                 wrong: "str | Mapping[Any, str]" = "", *, four_colour: bool = False, **kwargs: Any):
         choices = list(choices)
         if answer not in choices:
             raise ValueError("the quiz answer must be one of its choices")
+        super().__init__(**kwargs)
         self.question = question
         self.choices, self.answer, self.right, self.wrong = choices, answer, right, wrong
         self.answered = False
         self.attempts = 0
-        self.prompt = ipw.HTML()
-        self.prompt.value = "<b>{}</b> {}".format(_("Your turn —"), _esc(question))
-        if all(isinstance(c, Card) for c in choices):
-            self.options = HandView(hook="ck-quiz-cards")
-            self.options.show(choices)
-            self.options.on_card(self.safe(self.choose))
-        else:
-            self.options = ActionBar(hook="ck-quiz-choices")
-            self.options.show({c: str(c) for c in choices})
-            self.options.on_action(self.safe(self.choose))
-        self.message(_("Click your answer."))
-        self.children = (self.css, self.prompt, self.options, self.what_now)
+        self.four_colour = four_colour
+        self.feedback = (_("Click your answer."), "info")
+        self.on_msg(lambda _w, content, _b=None: self.send_from_page(content))
+        self._draw()
+
+    def send_from_page(self, content: Any) -> None:
+        """One (untrusted) message from the page: ``{"do": "choose", "index": i}``."""
+        if not isinstance(content, dict) or content.get("do") != "choose":
+            return
+        i = content.get("index")
+        if isinstance(i, int) and not isinstance(i, bool) and 0 <= i < len(self.choices):
+            self.choose(self.choices[i])
 
     def choose(self, choice: Any) -> None:
-        """Answer with ``choice`` (what a click does)."""
+        """Answer with ``choice`` (what a click does); an unknown choice is ignored."""
+        if choice not in self.choices:
+            return
         self.attempts += 1
         if choice == self.answer:
             self.answered = True
-            self.message(_("Right! ") + self.right, tone="done")
-            return
-        wrong = self.wrong.get(choice, "") if isinstance(self.wrong, Mapping) else self.wrong
-        self.message(wrong or _("Not quite — try again."), tone="warn")
+            self.feedback = (_("Right! ") + self.right, "done")
+        else:
+            wrong = self.wrong.get(choice, "") if isinstance(self.wrong, Mapping) else self.wrong
+            self.feedback = (wrong or _("Not quite — try again."), "warn")
+        self._draw()
 
-    def _repr_args(self) -> str:
-        return repr(self.question)
+    def _draw(self) -> None:
+        self.view = {
+            "prompt": _("Your turn —"), "question": self.question,
+            "choices": [{"card": card_json(c)} if isinstance(c, Card) else {"label": str(c)}
+                        for c in self.choices],
+            "feedback": {"text": self.feedback[0], "tone": self.feedback[1]},
+            "answered": self.answered, "four_colour": self.four_colour,
+        }
+
+    def __repr__(self) -> str:
+        return f"Quiz({self.question!r})"

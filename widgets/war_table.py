@@ -1,539 +1,355 @@
-"""The War card table (TABLES.md "War", RULES.md §1): flip battles, play to the end, every
-variant — with Steal War's steals and Slap war's Slap button for the person at ``seat``.
+"""The War card table (RULES.md §1): flip battles, play to the end, every variant — with Steal
+War's steals and Slap war's Slap button for the person at ``seat``.
 
 ``WarTable(rules=None, *, seed=None, seat=0, delay=0.4, level="easy", hands=None, deck=None,
-piles=None, narrow=False)`` is an ipywidgets ``VBox``. It draws only
-``state.observation(seat)``: packets are a back and a count, face-down war cards are backs until
-the battle is settled (then every card of it is turned face up), and the person's own top card is
-shown only while they decide a steal. Every click goes through ``state.apply``; a move the rules
-forbid leaves the game unchanged and "What now" names the rule.
+piles=None, narrow=False, animate=True, four_colour=False)`` is one anywidget model (see
+:mod:`cardkit_tables.cardtable`). It reads only ``state.observation(seat)`` — turned into the
+page's JSON by the one function :func:`war_view` — and changes the game only through
+``war.new_game`` and ``state.apply``, via the shared
+:class:`~cardkit_tables.controller.Controller`.
 
-Timing: ``delay`` (the "Pause" slider) is the pause between battles when playing to the end, and
-how long face-down war cards stay backs after a flip. In a running kernel (JupyterLab, Voilà) the
-pauses are ``asyncio`` timers, so clicks are handled in between; with ``delay=0`` (tests) or
-without an event loop everything happens at once. Slap war: when a slap card turns up the
-computer slaps after its reaction time (seeded, ``rules.slap_mean`` seconds on average) unless you
-press "Slap!" first; without timers the race waits for your click ("Slap!" or "Too slow").
+Timing (``delay``, the "Pause" setting, seconds): the pause between battles when playing to the
+end, and how long a war's face-down cards stay backs after a flip (at least 0.5 s); Flip waits
+until they are turned over. Slap war: when a slap card turns up the computer slaps after its
+reaction time unless you press "Slap!" first — during "Play to the end" too. "Play to the end"
+makes your Steal War choices for you (as the computer would) instead of stopping at each one.
+Headless (no running event loop) or with ``delay=0`` everything happens at once.
 """
 from __future__ import annotations
 
-import asyncio
-import html
 from dataclasses import replace
 from typing import Any
 
-import ipywidgets as ipw
-
 from cardkit import war
-from cardkit.cards import Card, Rank
-from cardkit.core import Action, IllegalAction
-from cardkit.i18n import _, ngettext
+from cardkit.i18n import _
 
-from .parts import esc as _esc, running_loop, ActionBar, CardView, HandView, PileView, TableBase
+from .cardtable import CardTable, bundle, card_json
+from .controller import Controller
 
-__all__ = ["WarTable", "VARIANTS"]
+__all__ = ["WarTable", "war_view", "VARIANTS"]
+
+VARIANTS = tuple(war.VARIANTS)
+"""The keys of the variant chooser, in its order."""
+AUTO, STOP = "play to the end", "stop"
 
 
-def _variants() -> dict[str, tuple[str, Any]]:
-    """Variant key → (label, rules factory taking the person's seat)."""
-    W = war.WarRules
+def _seated(rules: war.WarRules, seat: int) -> war.WarRules:
+    """Slap war's live seat is the person's."""
+    return replace(rules, slap_seat=seat) if rules.slap_rank is not None else rules
+
+
+def _variant_key(rules: war.WarRules) -> str | None:
+    for key, make in war.VARIANTS.items():
+        made = make()
+        if _seated(made, rules.slap_seat if rules.slap_seat is not None else 0) == rules:
+            return key
+    return None
+
+
+def _cards(cards) -> list:
+    return [None if c is None else card_json(c) for c in cards]
+
+
+def war_view(obs: Any, *, reveal: bool = False, auto: bool = False) -> dict:
+    """The page's JSON for one War observation (the only place the table reads it).
+
+    ``obs``: ``state.observation(seat)`` (a :class:`cardkit.war.WarObservation`); ``reveal``: the
+    table is showing a war's face-down cards as backs for a moment, so the view shows the position
+    before the battle (counts, piles, nobody out, no winner) and the battle's face-down cards as
+    backs — none of their faces is in it; ``auto``: playing to the end. Plain JSON values only.
+    """
+    me = obs.seat
+    n = obs.players
+    decides = obs.current_player == me and not obs.is_over
+    has_choices = bool(obs.rules.options.get("steal_war")) or obs.rules.options.get("slap_rank") is not None
+    last = obs.last_battle
+    if obs.phase in ("steal", "slap"):
+        table = [_cards(t) for t in obs.table]
+    elif last is None:
+        table = [[] for _ in range(n)]
+    elif reveal:
+        table = [[card_json(c) if up else None for c, up in zip(t, f)]
+                 for t, f in zip(last["table"], last["face_up"])]
+    else:
+        table = [_cards(t) for t in last["table"]]
+    before = reveal and last is not None
+    rows = []
+    for p in [q for q in range(n) if q != me] + [me]:
+        name = obs.names[p]
+        if has_choices and p == me:
+            name = _("{player} (you)").format(player=name)
+        out = last["out_before"][p] if before else obs.out[p]
+        if before:
+            piles = last["piles_before"]
+            pile_size = piles[p]["size"] if piles else 0
+            count = max(0, last["counts_before"][p] - pile_size - len(table[p]))
+        else:
+            count = obs.card_counts[p]
+        pile = None
+        if obs.piles is not None:
+            src = (last["piles_before"] if before else obs.piles)[p]
+            pile = {"size": src["size"], "top": None if src["top"] is None else card_json(src["top"]),
+                    "label": _("Face-up pile"),
+                    "count_label": _("{n} cards").format(n=src["size"]) if src["size"] != 1 else _("1 card")}
+        winner = (not reveal and last is not None and last["winner"] == p
+                  and obs.phase not in ("steal", "slap"))
+        rows.append({"seat": p, "you": p == me, "name": name, "out": bool(out),
+                     "out_label": _("out") if out else "",
+                     "count": count, "count_label": _("{n} cards").format(n=count) if count != 1 else _("1 card"),
+                     "pile": pile, "table": table[p],
+                     "won": winner, "won_label": _("won the battle") if winner else ""})
+    # the buttons: Flip always first and in the same place; Play to the end / Stop next to it
+    over = obs.is_over
+    flip_reason = None
+    if over:
+        flip_reason = _("The game is over: press New game.")
+    elif reveal:
+        flip_reason = war.reveal_pause(obs.war_rules)
+    elif obs.current_player is not None:
+        flip_reason = (_("First answer the question below.") if decides else
+                       _("Wait: {who} is deciding.").format(who=obs.names[obs.current_player]))
+    actions = [{"id": "flip", "label": _("Flip"), "action": "flip", "primary": True,
+                "enabled": flip_reason is None, "reason": flip_reason},
+               {"id": "auto", "label": _("Stop") if auto else _("Play to the end"),
+                "action": STOP if auto else AUTO, "primary": False, "enabled": not over,
+                "reason": _("The game is over: press New game.") if over else None}]
+    decision = []
+    top_choice = []
+    if decides and not reveal:
+        if obs.phase == "steal":
+            decision = [{"id": "steal", "label": _("Steal"), "action": "steal", "primary": True},
+                        {"id": "play", "label": _("Play the card"), "action": "flip", "primary": False}]
+        elif obs.phase == "slap":
+            decision = [{"id": "slap", "label": _("Slap!"), "action": "slap", "primary": True, "big": True},
+                        {"id": "late", "label": _("Too slow — go on"), "action": "flip", "primary": False}]
+        elif obs.phase == "top":
+            decision = [{"id": "keep", "label": _("Keep this order"), "action": "flip", "primary": False}]
+            top_choice = [card_json(a.cards[0], action=str(a).replace(str(a.cards[0]), a.cards[0].code),
+                                    playable=True)
+                          for a in obs.legal_actions if a.kind == "top"]
+    # the log, numbered by battle
+    events = list(obs.events)
+    if reveal:
+        cut = max((i for i, e in enumerate(events) if e.kind == "battle"), default=len(events))
+        events = events[:cut]
+    numbers, battle = [], 0
+    for e in events:                       # every event's battle number; only the last 120 said
+        if e.kind == "battle":
+            battle += 1
+        numbers.append(battle)
+    log = [{"n": n, "text": e.explain()} for n, e in zip(numbers[-120:], events[-120:])]
     return {
-        "classic": (_("Classic (3 down, 1 up)"), lambda seat: W.classic()),
-        "multiplayer3": (_("Three players (1 down, 1 up)"), lambda seat: W.multiplayer(3)),
-        "multiplayer4": (_("Four players (1 down, 1 up)"), lambda seat: W.multiplayer(4)),
-        "three_player": (_("Three-player war (3 down, 1 up)"), lambda seat: W.three_player()),
-        "peace": (_("Peace (lowest wins)"), lambda seat: W.peace()),
-        "razboi": (_("Război (war size = card value)"), lambda seat: W.razboi()),
-        "automatic_war": (_("Automatic war (2s)"), lambda seat: W.automatic_war()),
-        "beats_faces": (_("3 beats faces"), lambda seat: W.beats_faces()),
-        "beats_aces": (_("4 beats aces"), lambda seat: W.beats_aces()),
-        "underdog": (_("Underdog (6s)"), lambda seat: W.underdog()),
-        "slap": (_("Slap war (5s)"), lambda seat: W.slap(seat=seat)),
-        "steal": (_("Steal War (jokers, steals)"), lambda seat: W.steal()),
+        "game": "war",
+        "title": _("War"),
+        "subtitle": obs.rules.label,
+        "mode": "over" if over else ("decide" if decides else "battle"),
+        "rows": rows,
+        "players": n,
+        "steal": obs.piles is not None,
+        "decision_text": "" if (reveal or last is None or obs.phase in ("steal", "slap")) else last["text"],
+        "counters": _("battles {b} · wars {w}").format(b=obs.battles, w=obs.wars),
+        "looking_at": None if obs.looking_at is None or reveal else card_json(obs.looking_at),
+        "looking_label": _("Your top card"),
+        "top_choice": top_choice,
+        "top_label": _("Put on top of your pile:"),
+        "packet_label": _("Packet"),
+        "actions": actions,
+        "decision": decision,
+        "what_now": {"text": war.reveal_pause(obs.war_rules) if reveal else obs.what_now,
+                     "tone": "done" if over else "info"},
+        "log": log[::-1],
+        "reveal": reveal,
+        "battles": obs.battles,
     }
 
 
-VARIANTS = tuple(_variants())
-"""The keys of the variant chooser, in its order."""
-
-
-# The buttons that answer one kind of decision, and what they say when there is none.
-_DECISION_STAGE = {"play": "steal", "late": "slap", "keep": "top"}
-_DECISION_REFUSAL = {
-    "play": lambda: _("Steal War (RULES.md §1.10): there is no steal for you to decide now."),
-    "late": lambda: _("Slap war (RULES.md §1.9): no slap card is waiting for your slap now."),
-    "keep": lambda: _("Steal War (RULES.md §1.10): you choose the top card of your face-up pile "
-                      "only just after winning a battle."),
-}
-
-
-
-
-
-
-class _TableRow:
-    """The cards one player has put on the table: faces, or backs for face-down cards."""
-
-    def __init__(self, seat: int):
-        self.label = ipw.HTML()
-        self.cards = ipw.HBox(layout=ipw.Layout(flex_flow="row wrap"))
-        self.cards.add_class("ck-war-cards")
-        self.pool: list[CardView] = []
-        self.shown: list[Card | None] = []
-
-    def show(self, cards: list[Card | None]) -> None:
-        while len(self.pool) < len(cards):
-            self.pool.append(CardView(size="small"))
-        with self.cards.hold_sync():
-            for view, card in zip(self.pool, cards):
-                if card is None:
-                    view.show_back()
-                else:
-                    view.show(card)
-            for view in self.pool[len(cards):]:
-                view.show_empty()
-            self.cards.children = tuple(self.pool[:len(cards)])
-        self.shown = list(cards)
-
-
-class _Seat:
-    """One player's line: name, packet (a back and a count), face-up pile, cards on the table."""
-
-    def __init__(self, seat: int):
-        self.seat = seat
-        self.name = ipw.HTML()
-        self.packet = PileView(_("Packet"), size="small", hook=f"ck-war-packet-{seat}")
-        self.pile = PileView(_("Face-up pile"), size="small", hook=f"ck-war-pile-{seat}")
-        self.table = _TableRow(seat)
-        self.box = TableBase.row(self.name, self.packet, self.pile, self.table.cards,
-                                 hook=f"ck-war-seat-{seat}")
-
-
-class WarTable(TableBase):
+class WarTable(CardTable):
     """Play War and its variants (RULES.md §1).
 
     Parameters: ``rules`` (a :class:`cardkit.war.WarRules`; default classic; for Slap war the
-    live seat is set to ``seat``), ``seed`` (seeds the deals and the computers; "New game" moves
-    on to ``seed + 1`` …), ``seat`` (the person's seat: the bottom line, "you" in Steal War and
-    Slap war), ``delay`` (seconds; see the module doc; 0 in tests), ``level`` (the computers'
-    level), ``hands``/``deck``/``piles`` (a stacked first game, as in
-    :func:`cardkit.war.new_game`), ``narrow`` (one column).
+    live seat is set to ``seat``); ``seed`` (game ``k`` uses ``seed + k``); ``seat`` (the
+    person's seat: the bottom row); ``delay`` (seconds, see the module doc; 0 in tests);
+    ``level`` (the computers' level); ``hands``/``deck``/``piles`` (a stacked first game, as in
+    :func:`cardkit.war.new_game`); ``narrow`` (force the phone layout); ``animate``,
+    ``four_colour``.
 
-    Parts, for lessons and tests: ``seats`` (one line per player, top to bottom the others then
-    you: ``name``, ``packet`` and ``pile`` (:class:`PileView`), ``table`` (the cards put down:
-    ``table.shown`` is a list of ``Card`` or ``None`` for a back)), ``decision`` (the sentence
-    saying which card won and why), ``counters`` (battles · wars), ``actions``
-    (:class:`ActionBar`; keys ``flip``, ``auto`` (play to the end), ``stop``, ``steal``,
-    ``play``, ``slap``, ``late`` (too slow), ``keep`` (keep the won cards' order)),
-    ``top_choice`` (:class:`HandView` of the cards you have won, click one to put it on top),
-    ``looking`` (your top card while you decide a steal), ``variant`` (dropdown),
-    ``new_game_button``, ``speed`` (the pause slider), ``what_now``, ``log_view``; ``state``
-    (Python attribute only).
+    For lessons and tests: :meth:`flip` (press Flip), :meth:`play_to_end`; ``reveal`` (True
+    while a war's face-down cards are shown as backs), ``auto`` (playing to the end).
+    Raises ``ValueError`` for a seat not in the game or a negative delay.
     """
+
+    _esm = bundle("table.js", "war.js")
+    _css = bundle("table.css")
 
     def __init__(self, rules: war.WarRules | None = None, *, seed: int | None = None,
                  seat: int = 0, delay: float = 0.4, level: str = "easy", hands=None, deck=None,
-                 piles=None, narrow: bool = False, **kwargs: Any):
+                 piles=None, narrow: bool = False, animate: bool = True, four_colour: bool = False,
+                 **kwargs: Any):
         rules = rules if rules is not None else war.WarRules.classic()
         if not 0 <= seat < rules.players:
             raise ValueError(_("seat must be 0..{m}").format(m=rules.players - 1))
-        super().__init__(seat=seat, narrow=narrow, **kwargs)
-        self.delay = float(delay)
+        if delay < 0:
+            raise ValueError("delay is a number of seconds, 0 or more")
+        super().__init__(animate=animate, four_colour=four_colour, **kwargs)
+        self.prefs["narrow"] = bool(narrow)
         self.level = level
-        self._seed = seed
-        self._games = 0
-        self._timer: asyncio.TimerHandle | None = None
-        self._autoplay = False
-        self._hide_downs = False
-        variants = _variants()
+        self.reveal = False
+        self.auto = False
+        rules = _seated(rules, seat)
+        self._first = {"rules": rules, "hands": hands, "deck": deck, "piles": piles}
+        key = _variant_key(rules)
+        self._custom = rules if key is None else None
+        options = list(VARIANTS) + (["custom"] if key is None else [])
+        self._helper = None            # plays the person's Steal War choices during auto-play
+        self.controller = Controller(
+            self, seat=seat, seed=seed, delay=delay,
+            computers=tuple(p for p in range(rules.players) if p != seat),
+            settings={"variant": key or "custom"}, options={"variant": tuple(options)})
+        self.controller.start()
 
-        # --- parts
-        self.title = ipw.HTML()
-        self.title.add_class("ck-title-line")
-        self.seats = [_Seat(p) for p in range(6)]
-        self.decision = ipw.HTML()
-        self.decision.add_class("ck-war-decision")
-        self.counters = ipw.HTML()
-        self.counters.add_class("ck-war-counters")
-        self.looking_label = ipw.HTML()
-        self.looking = CardView(hook="ck-war-looking")
-        self.looking_box = self.row(self.looking_label, self.looking, hook="ck-war-looking-row")
-        self.top_label = ipw.HTML()
-        self.top_choice = HandView(size="small", hook="ck-war-top-choice")
-        self.top_box = self.row(self.top_label, self.top_choice, hook="ck-war-top-row")
-        self.actions = ActionBar({
-            "flip": _("Flip"), "auto": _("Play to the end"), "stop": _("Stop"),
-            "steal": _("Steal"), "play": _("Play the card"), "slap": _("Slap!"),
-            "late": _("Too slow — go on"), "keep": _("Keep this order"),
-        }, hook="ck-war-actions")
-        self.speed = ipw.FloatSlider(value=self.delay, min=0, max=2, step=0.1,
-                                     description=_("Pause (s):"), continuous_update=False,
-                                     layout=ipw.Layout(width="260px"))
-        options = [(label, key) for key, (label, _f) in variants.items()]
-        key = self._variant_key(rules)
-        if key is None:
-            options.append((_("Custom rules"), "custom"))
-            key = "custom"
-        self.variant = ipw.Dropdown(options=options, value=key, description=_("Variant:"),
-                                    layout=ipw.Layout(width="330px"))
-        self.new_game_button = ipw.Button(description=_("New game"), button_style="success")
-        self.new_game_button.add_class("ck-new-game")
-        for w in (self.speed, self.variant):
-            w.style.description_width = "initial"
+    # -- hooks for the controller ------------------------------------------------------------------
+    def new_state(self, settings: dict, seed: int | None):
+        first, self._first = self._first, {}
+        seat = self.controller.seat
+        if first:
+            rules = first["rules"]
+        elif settings["variant"] == "custom":
+            rules = self._custom
+        else:
+            rules = _seated(war.VARIANTS[settings["variant"]](), seat)
+        if seat >= rules.players:
+            raise ValueError("the person's seat is not in this variant")
+        self.reveal = False
+        self.auto = False
+        self.controller.computers = tuple(p for p in range(rules.players) if p != seat)
+        self._helper = war.computer_player(self.level, seed=None if seed is None else seed * 31 + 97)
+        return war.new_game(rules, seed=seed, hands=first.get("hands"), deck=first.get("deck"),
+                            piles=first.get("piles"))
 
-        # --- events (every handler is wrapped: errors become messages, never tracebacks)
-        self.actions.on_action(self.safe(self._on_action))
-        self.variant.observe(self.safe(self._on_variant), names="value")
-        self.top_choice.on_card(self.safe(self._on_top))
-        self.new_game_button.on_click(self.safe(lambda _b: self.new_game()))
-        self.speed.observe(self.safe(self._on_speed), names="value")
-        self._tick = self.safe(self._auto_tick)
-        self._reveal_tick = self.safe(self._reveal)
-        self._slap_tick = self.safe(self._slap_timeout)
+    def computer_player(self, seat: int, settings: dict, seed: int | None):
+        return war.computer_player(self.level, seed=None if seed is None else seed * 31 + seat)
 
-        self._custom_rules = rules
-        self.children = (
-            self.css,
-            self.row(self.title, self.counters, hook="ck-header"),
-            *[s.box for s in self.seats],
-            self.decision,
-            self.looking_box,
-            self.top_box,
-            self.what_now,
-            self.actions,
-            self.log_view,
-            self.row(self.variant, self.new_game_button, self.speed, hook="ck-settings"),
-        )
-        self._start(rules, hands=hands, deck=deck, piles=piles)
+    def computer_may_move(self) -> bool:
+        return not self.reveal
 
-    # ------------------------------------------------------------------------------ game flow
-    @staticmethod
-    def _variant_key(rules: war.WarRules) -> str | None:
-        for key, (_label, make) in _variants().items():
-            made = make(rules.slap_seat if rules.slap_seat is not None else 0)
-            if made == rules:
-                return key
+    def why_not_now(self, obs: Any, action: Any = None) -> str | None:
+        if obs.is_over:
+            return _("The game is over: press New game to play again.")
+        if self.reveal:
+            return war.reveal_pause(obs.war_rules)
+        cp = obs.current_player
+        if cp is not None and cp != obs.seat:
+            return _("Wait: {who} is deciding.").format(who=obs.names[cp])
         return None
 
-    def _rules_for_seat(self, rules: war.WarRules) -> war.WarRules:
-        if rules.slap_rank is not None and rules.slap_seat != self.seat:
-            rules = replace(rules, slap_seat=self.seat)
-        return rules
+    def on_table_action(self, name: str) -> bool:
+        c = self.controller
+        if name == STOP:
+            self.auto = False
+            c.cancel_later()
+            if self.reveal:
+                self.reveal = False
+            c.advanced()
+            return True
+        if name == AUTO:
+            if c.observation().is_over:
+                c.refuse(_("The game is over: press New game to play again."))
+                return True
+            self.auto = True
+            c.pos += 1
+            self.draw()
+            self._auto_step()
+            return True
+        return False
 
-    def _start(self, rules: war.WarRules, *, hands=None, deck=None, piles=None) -> None:
-        self._cancel_timer()
-        self._autoplay = False
-        self._hide_downs = False
-        rules = self._rules_for_seat(rules)
-        if self.seat >= rules.players:
-            self.seat = 0
-            rules = self._rules_for_seat(rules)
-        seed = None if self._seed is None else self._seed + self._games
-        self.rules = rules
-        self.state = war.new_game(rules, seed=seed, hands=hands, deck=deck, piles=piles)
-        self.computers = {p: war.computer_player(self.level, seed=None if seed is None else seed * 31 + p)
-                          for p in range(rules.players) if p != self.seat}
-        self._render()
-
-    def new_game(self) -> None:
-        """Start a new game with the variant chosen on the table."""
-        self._games += 1
-        key = self.variant.value
-        rules = self._custom_rules if key == "custom" else _variants()[key][1](self.seat)
-        self._start(rules)
-
-    @property
-    def _decides(self) -> bool:
-        """The person has a decision to make now."""
-        return not self.state.is_over and self.state.current_player == self.seat
-
-    def _computers(self) -> None:
-        """Let the computers make their decisions (Steal War, slaps of other live seats)."""
-        s = self.state
-        while not s.is_over and s.current_player is not None and s.current_player != self.seat:
-            p = s.current_player
-            s.apply(self.computers[p].choose(s.observation(p)))
-
-    def _act(self, action: "Action | str") -> None:
-        battles = self.state.battles
-        self._before = self.state.observation(self.seat)     # what the table showed till now
-        self.state.apply(action)            # raises IllegalAction (shown by safe()) if not allowed
-        self._computers()
-        last = self.state.observation(self.seat)["last_battle"]
-        self._hide_downs = bool(self.state.battles > battles and last and last["wars"]
-                                and self._timers_on() and not self._autoplay)
-        self._render()
-        if self._hide_downs:
-            self._timer = running_loop().call_later(max(self.delay, 0.5), self._reveal_tick)
-        self._after_move()
-
-    def _after_move(self) -> None:
-        """Start the slap race if a slap card is up, or go on playing to the end."""
-        s = self.state
-        if s.is_over:
-            self._autoplay = False
-            self._render()
+    def after_move(self) -> None:
+        """After every move: show a war's face-down cards as backs for a moment, start the slap
+        race, or go on playing to the end."""
+        c = self.controller
+        obs = c.observation()
+        last = obs.last_battle
+        if (last and last["wars"] and obs.phase == "battle" and c.timers and obs.battles
+                and not self.auto and not obs.is_over and not self._reveal_done(obs)):
+            self.reveal = True
+            self._revealed_at = obs.battles
+            c.later(max(c.delay, 0.5), self._end_reveal)
             return
-        if self._decides and s.stage == "slap" and self._timers_on():
-            obs = s.observation(self.seat)["slap"]
-            t = obs["others_time"] if obs["others_time"] is not None else obs["window"]
-            self._cancel_timer()
-            self._timer = running_loop().call_later(t, self._slap_tick)
+        self._next(obs)
+
+    def _reveal_done(self, obs) -> bool:
+        return getattr(self, "_revealed_at", None) == obs.battles
+
+    def _end_reveal(self) -> None:
+        self.reveal = False
+        c = self.controller
+        c.pos += 1
+        self.draw()
+        self._next(c.observation())
+
+    def _next(self, obs) -> None:
+        """Start the slap race if a slap card is up for the person; else keep playing to the end."""
+        c = self.controller
+        if obs.is_over:
+            self.auto = False
             return
-        if self._autoplay and not self._decides:
-            self._schedule_auto()
-
-    def _timers_on(self) -> bool:
-        return self.delay > 0 and running_loop() is not None
-
-    def _schedule_auto(self) -> None:
-        if self._timers_on():
-            self._cancel_timer()
-            self._timer = running_loop().call_later(self.delay, self._tick)
+        if obs.phase == "slap" and obs.current_player == c.seat:
+            s = obs.slap
+            t = s["others_time"] if s["others_time"] is not None else s["window"]
+            if not c.later(t, lambda: c.table_move("flip")) and self.auto:
+                c.table_move("flip")            # no timers: the person is too slow
             return
-        s = self.state           # no timers: play on at once, up to the person's next decision
-        while not s.is_over and not self._decides:
-            s.apply("flip")
-            self._computers()
-        self._autoplay = not s.is_over and self._autoplay
-        self._render()
+        if self.auto:
+            c.later(c.delay, self._auto_step)    # without timers, _auto_step's loop goes on
 
-    def _auto_tick(self) -> None:
-        self._timer = None
-        if not self._autoplay or self.state.is_over or self._decides:
-            return
-        self._act("flip")
-
-    def _reveal(self) -> None:
-        self._timer = None
-        self._hide_downs = False
-        self._render()
-        if self._autoplay:
-            self._schedule_auto()
-
-    def _slap_timeout(self) -> None:
-        """The computer's reaction time is up (or the window closed): you were too slow."""
-        self._timer = None
-        if self._decides and self.state.stage == "slap":
-            self._act("flip")
-
-    def _cancel_timer(self) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
-
-    def _on_speed(self, change) -> None:
-        self.delay = float(change["new"])
-
-    # ------------------------------------------------------------------------------ clicks
-    def _on_action(self, key: str) -> None:
-        s = self.state
-        if key == "stop":
-            self._autoplay = False
-            self._cancel_timer()
-            self._hide_downs = False
-            self._render()
-            return
-        if s.is_over:
-            raise IllegalAction(_("The game is over: press New game to play again."))
-        if key == "auto":
-            self._autoplay = True
-            if self._decides:
-                self._render()
+    def _auto_step(self) -> None:
+        """One step of "Play to the end": the next battle, or the person's Steal War choice made
+        for them. Without timers, loops to the end of the game at once."""
+        c = self.controller
+        for _i in range(100_000):
+            if not self.auto:
                 return
-            self._cancel_timer()
-            self._hide_downs = False
-            self._act("flip")
-            return
-        if key in ("steal", "slap"):          # the engine says which rule forbids them
-            self._cancel_timer()
-            self._act(key)
-            return
-        if key in _DECISION_STAGE and (not self._decides or s.stage != _DECISION_STAGE[key]):
-            raise IllegalAction(_DECISION_REFUSAL[key]())
-        if key in ("play", "late", "keep", "flip"):
-            self._cancel_timer()
-            self._hide_downs = False
-            self._act("flip")     # play the card / no slap / keep the order / next battle
-            return
-        raise IllegalAction(_("That is not a War action."))
-
-    def _on_top(self, card: Card) -> None:
-        if self.state.stage != "top" or not self._decides:
-            raise IllegalAction(_("Steal War (RULES.md §1.10): you choose the top card of your "
-                                  "face-up pile only just after winning a battle."))
-        self._act(Action("top", (card,)))
-
-    # ------------------------------------------------------------------------------ drawing
-    def _name(self, p: int, obs: dict) -> str:
-        name = war.player_name(p)
-        if self._has_decisions() and p == self.seat:
-            name = _("{player} (you)").format(player=name)
-        return name
-
-    def _has_decisions(self) -> bool:
-        return self.rules.steal_war or self.rules.slap_rank is not None
-
-    def _table_cards(self, obs: dict) -> list[list[Card | None]]:
-        n = obs["players"]
-        if self.state.stage in ("steal", "slap"):
-            return obs["table"]
-        last = obs["last_battle"]
-        if last is None:
-            return [[] for _ in range(n)]
-        if self._hide_downs:
-            return [[c if up else None for c, up in zip(t, f)]
-                    for t, f in zip(last["table"], last["face_up"])]
-        return last["table"]
-
-    def _render(self) -> None:
-        obs = self.state.observation(self.seat)
-        n = obs["players"]
-        order = [p for p in range(n) if p != self.seat] + [self.seat]
-        table = self._table_cards(obs)
-        with self.hold_sync():
-            label = _variants().get(self._variant_key(self.rules) or "", (obs["rules"],))[0]
-            self.title.value = "<b>{}</b> — {}".format(_esc(_("War")), _esc(label))
-            self.counters.value = _esc(_("battles {b} · wars {w}").format(b=obs["battles"],
-                                                                          w=obs["wars"]))
-            for line, p in zip(self.seats, order):
-                self._render_seat(line, p, obs, table[p])
-            for line in self.seats[n:]:
-                line.box.layout.display = "none"
-                line.table.show([])
-                line.packet.show(0)
-                line.pile.show(0)
-            last = obs["last_battle"]
-            self.decision.value = (f"<b>{_esc(last['text'])}</b>" if last and not self._hide_downs
-                                   else "")
-            self._render_decisions(obs)
-            self._render_actions(obs)
-            log = obs["log"]
-            if self._hide_downs:          # the log names the war's face-down cards: not yet
-                log = log[:max(i for i, e in enumerate(self.state.log) if e.kind == "battle")]
-            self.log_view.show(log)
-            self._render_message(obs)
-
-    def _render_seat(self, line: _Seat, p: int, obs: dict, cards: list) -> None:
-        with line.box.hold_sync():
-            line.box.layout.display = "flex"
-            shown = obs
-            if self._hide_downs and getattr(self, "_before", None) is not None:
-                # while the war's face-down cards are still backs, show nothing that tells who won:
-                # the packets as they stood less the cards on the table, no winner, no one out
-                shown = self._before
-            out = " " + _("(out)") if shown["out"][p] else ""
-            winner = " " + _("(winner)") if shown["winner"] == p and not self._hide_downs else ""
-            line.name.value = f"<b>{_esc(self._name(p, obs))}</b>{_esc(out)}{_esc(winner)}"
-            size = shown["packet_sizes"][p]
-            if shown is not obs:
-                size = max(0, size - len(cards))
-            line.packet.show(size)
-            if obs["piles"] is not None:
-                line.pile.layout.display = "flex"
-                pile = shown["piles"][p]
-                line.pile.show(pile["size"], pile["top"])
+            obs = c.observation()
+            if obs.is_over:
+                self.auto = False
+                self.draw()
+                return
+            if self.reveal:
+                return
+            if obs.current_player == c.seat and obs.phase in ("steal", "top"):
+                action = self._helper.choose(obs)
+            elif obs.current_player is None:
+                action = "flip"
             else:
-                line.pile.layout.display = "none"
-                line.pile.show(0)
-            line.table.show(list(cards))
+                return                           # a slap race or a computer's choice is on
+            c.table_move(action)
+            if c.timers:
+                return                           # after_move scheduled the next step
 
-    def _render_decisions(self, obs: dict) -> None:
-        looking = obs["looking_at"]
-        if looking is not None:
-            self.looking_label.value = _esc(_("Your top card:"))
-            self.looking.show(looking)
-            self.looking_box.layout.display = "flex"
-        else:
-            self.looking_label.value = ""
-            self.looking.show_empty()
-            self.looking_box.layout.display = "none"
-        if obs["won"] is not None and self._decides:
-            choices = [a.card for a in obs["legal_actions"] if a.kind == "top"]
-            self.top_label.value = _esc(_("Put on top of your pile:"))
-            self.top_choice.show(choices)
-            self.top_box.layout.display = "flex"
-        else:
-            self.top_label.value = ""
-            self.top_choice.show([])
-            self.top_box.layout.display = "none"
+    def draw(self) -> None:
+        c = self.controller
+        obs = c.observation()
+        view = war_view(obs, reveal=self.reveal, auto=self.auto)
+        said = view.pop("what_now")
+        view.update(self._common_view(said["text"], said["tone"]))
+        view["badges"] = []
+        view["settings"] = [self._setting("variant", _("Variant"),
+                                          [(k, war.VARIANTS[k]().label) for k in VARIANTS]
+                                          + ([("custom", _("Custom rules"))] if "custom" in c.options["variant"] else []))]
+        view["pending_note"] = (_("The new variant starts with the next game: press New game.")
+                                if c.pending else "")
+        view["toggles"] = self._toggles()
+        view["speed"] = self._speed()
+        view["prefs"] = dict(self.prefs)
+        self.view = view
 
-    def _render_actions(self, obs: dict) -> None:
-        s = self.state
-        if obs["is_over"]:
-            self.actions.show([])
-            return
-        stage = s.stage if self._decides else None
-        if stage == "steal":
-            keys, primary = ["steal", "play"], "steal"
-        elif stage == "slap":
-            keys, primary = ["slap", "late"], "slap"
-        elif stage == "top":
-            keys, primary = ["keep"], None
-        else:
-            keys, primary = ["flip", "stop" if self._autoplay else "auto"], "flip"
-        if stage is not None and self._autoplay:
-            keys.append("stop")
-        self.actions.show(keys, primary=primary)
+    # -- for lessons and tests ---------------------------------------------------------------------
+    def flip(self) -> bool:
+        """Press Flip (one battle, with all the wars it leads to)."""
+        return self.act("flip")
 
-    def _render_message(self, obs: dict) -> None:
-        s = self.state
-        if obs["is_over"]:
-            self.message(obs["log"][-1] + " " + _("Press New game to play again."), tone="done")
-            return
-        if self._decides and s.stage == "steal":
-            card = obs["looking_at"]
-            whose = [war.player_name(q) for q, p in enumerate(obs["piles"])
-                     if q != self.seat and p["top"] is not None and p["top"].rank == card.rank]
-            self.message(_("Your top card {card} has the rank of the top card of {whose}'s face-up "
-                           "pile: steal the pile, or play the card?").format(
-                               card=card, whose=_(" and ").join(whose)),
-                         _("RULES.md §1.10 (Steal War)"))
-            return
-        if self._decides and s.stage == "top":
-            self.message(_("You won! Choose which won card goes on top of your face-up pile — an "
-                           "opponent can steal the pile with a card of that rank."),
-                         _("RULES.md §1.10 (Steal War)"))
-            return
-        if self._decides and s.stage == "slap":
-            card = obs["slap"]["card"]
-            self.message(_("{card} is up: slap it first to win!").format(card=card),
-                         _("RULES.md §1.9 (slap war)"))
-            return
-        last = obs["last_battle"]
-        if last is None:
-            R = self.rules
-            who = (_("both players turn up their top card") if obs["players"] == 2 else
-                   _("every player turns up their top card"))
-            wins = (_("the lowest card wins the battle (Peace)") if R.lowest_wins else
-                    _("the highest card wins the battle"))
-            extra = ""
-            if R.slap_rank is not None:
-                extra = " " + _("When a {r} turns up, press Slap! first to win.").format(
-                    r=Rank(R.slap_rank).label)
-            elif R.steal_war:
-                extra = " " + _("Before each battle you may steal a face-up pile whose top card "
-                                "has the rank of your next card.")
-            self.message(_("Press Flip: {who}, and {wins}.").format(who=who, wins=wins) + extra,
-                         self._rule_ref())
-        elif self._hide_downs:
-            self.message(_("Peace! The face-down cards turn up in a moment…") if self.rules.lowest_wins
-                         else _("War! The face-down cards turn up in a moment…"))
-        else:
-            self.message(last["text"], last["rule"])
-
-    def _rule_ref(self) -> str:
-        R = self.rules
-        if R.steal_war:
-            return _("RULES.md §1.10")
-        if R.slap_rank is not None:
-            return _("RULES.md §1.9")
-        if R.lowest_wins:
-            return _("RULES.md §1.4")
-        return _("RULES.md §1.2") if R.players > 2 else _("RULES.md §1.1")
-
-    def _on_variant(self, _change) -> None:
-        self.message(_("The new variant starts with the next game: press New game."))
+    def play_to_end(self) -> None:
+        """Press "Play to the end"."""
+        self.send_from_page({"do": "act", "action": AUTO, "pos": self.controller.pos})
 
     def _repr_args(self) -> str:
-        return f"seat={self.seat}, rules={self.rules.preset or 'custom'!r}"
+        return f"seat={self.controller.seat}, rules={self.controller.settings['variant']!r}"

@@ -1,131 +1,226 @@
-"""The Écarté app served by Voilà, played in Debian's chromium (DESIGN.md test layer 4).
-
-A whole hand is played by clicking, as a student would: the buttons that are shown, the cards
-that are not marked "not allowed", and the cards to throw away in an exchange. The page must
-never show the computer's cards or the stock, and must log no console error.
+"""The Écarté app served by Voilà, played in Debian's chromium (DESIGN.md test layer 4), at a
+desktop size (1280 × 800) and a phone size (390 × 844): a whole hand by clicking and by keyboard
+alone, the sorted hand, the last trick still on the table after the computer takes it, controls
+that never move between moves, the connection-lost notice after the kernel dies, no console
+errors; a screenshot of each in ``artifacts/tables/``.
 """
 import re
 import statistics
 import time
 
-CARD = re.compile(r"^(10|[2-9JQKA])[♠♥♦♣]$")
+import pytest
+
+from cardkit import parse_card
+from cardkit.cards import Suit
+from cardkit.ecarte import rank_strength
+from cardkit_tables.cardtable import sort_hand
+
+from .tables import (VIEWPORTS, artefact, backs_are_blank, boxes, buttons, kill_kernel, pos, settle,
+                     tab_to, wait_for_change, what_now)
+
+HAND = ".ck-hand-south .ck-cardbtn"
+PLAYABLE = HAND + ":not([aria-disabled='true'])"
+STILL = [".ck-newgame", ".ck-whatnow", ".ck-actions", ".ck-hand-south", ".ck-stock", ".ck-trick", ".ck-last"]
+PREFER = ("Propose an exchange", "Accept", "Play these cards", "Announce the king (1 point)")
+TIMINGS: dict[str, list[float]] = {}
 
 
-def what_now(app) -> str:
-    return app.locator(".ck-whatnow").inner_text()
+def hand_codes(app) -> list[str]:
+    return [k.split(":", 1)[1] for k in app.eval_on_selector_all(HAND, "els => els.map(e => e.dataset.key)")]
 
 
-def title(app) -> str:
-    return app.locator(".ck-title-line").inner_text()
+def trump_suit(app) -> Suit:
+    sym = app.locator(".ck-trump-sym").inner_text().strip()
+    return next(s for s in Suit if s.symbol == sym)
 
 
-def click_and_wait(app, locator, timings):
-    """Click, then wait until the table has answered (the "What now" text or log changes)."""
-    before = (what_now(app), app.locator(".ck-log").inner_text())
+def check_sorted(app) -> None:
+    codes = hand_codes(app)
+    if codes:
+        cards = [parse_card(c) for c in codes]
+        assert cards == sort_hand(cards, rank_strength, trump_suit(app)), codes
+
+
+def click(app, locator, timings=None, force=False) -> None:
+    old = pos(app)
     start = time.perf_counter()
-    locator.click()
-    app.wait_for_function(
-        "([w, l]) => document.querySelector('.ck-whatnow').innerText !== w"
-        " || document.querySelector('.ck-log').innerText !== l", arg=list(before), timeout=30_000)
-    timings.append(time.perf_counter() - start)
+    locator.click(force=force)           # force: a person can click a card marked "not allowed"
+    wait_for_change(app, old)
+    if timings is not None:
+        timings.append(time.perf_counter() - start)
 
 
-def computer_cards_hidden(app):
-    """The computer's cards and the stock are backs: no text, no tooltip (read in one go)."""
-    texts = app.eval_on_selector_all(
-        ".ck-hand-north .widget-button, .ck-stock .widget-button",
-        "els => els.map(e => (e.innerText + (e.title || '')).trim())")
-    assert all(t == "" for t in texts), texts
-
-
-def test_play_a_whole_hand_by_clicking(open_app):
-    app = open_app("ecarte_app", wait_for=".ck-hand-south .widget-button")
-    assert "Écarté" in app.locator("h1").inner_text()
-    assert "from cardkit_tables import" not in app.content()           # no code on the page
-    start_title = title(app)
-    assert "hand 1" in start_title
-    timings = []
-    for _ in range(60):
-        computer_cards_hidden(app)
+def play_one_hand(app, *, keyboard: bool, timings: list[float]) -> None:
+    """Play until the hand is over, choosing as a simple player would; check on the way."""
+    still = None
+    for _ in range(80):
+        settle(app)
+        backs_are_blank(app)
+        check_sorted(app)
+        now = boxes(app, STILL)
+        if still is None:
+            still = now
+        assert now == still, f"the table moved: {still} -> {now}"
+        names = buttons(app)
         text = what_now(app)
-        if "Waiting for" in text:                          # the computer is thinking
-            app.wait_for_timeout(300)
-            continue
-        if "wins the game" in text or "win the game" in text:
-            break
-        actions = app.locator(".ck-ecarte-actions .widget-button")
-        labels = [actions.nth(i).inner_text() for i in range(actions.count())]
-        if "Next hand" in labels:
-            break
-        if "Propose" in labels:
-            click_and_wait(app, app.get_by_role("button", name="Propose"), timings)
-        elif "Accept" in labels:
-            click_and_wait(app, app.get_by_role("button", name="Accept"), timings)
-        elif any(label.startswith(("Discard", "Keep")) for label in labels):
-            first = app.locator(".ck-hand-south .widget-button").first
-            first.click()
-            app.locator(".ck-hand-south .ck-selected").first.wait_for(timeout=15_000)
-            assert "1 card selected" in what_now(app)
-            click_and_wait(app, app.locator(".ck-ecarte-actions .widget-button", has_text="Discard 1 card"),
-                           timings)
-        elif "Announce king" in labels:
-            click_and_wait(app, app.get_by_role("button", name="Announce king"), timings)
-        else:
-            playable = app.locator(".ck-hand-south .widget-button:not(.ck-unplayable)")
-            assert playable.count() >= 1, text
-            for i in range(playable.count()):
-                assert CARD.match(playable.nth(i).inner_text().strip())
-            click_and_wait(app, playable.first, timings)
-    log = app.locator(".ck-log").inner_text()
-    assert "Next hand" in app.locator(".ck-ecarte-actions").inner_text() or "wins the game" in what_now(app), \
-        "the hand did not finish"
-    assert "Last trick of hand 1" in app.locator(".ck-trick").inner_text() or "wins the game" in what_now(app)
-    assert re.search(r"(tricks|vole|points|wins the game)", what_now(app) + log)
-    print(f"\nÉcarté app: {len(timings)} clicks; click → table updated: median "
-          f"{statistics.median(timings):.2f} s, max {max(timings):.2f} s "
-          f"(first visible change; the computer then moves after a 0.6 s pause)")
-    app.screenshot(path="artifacts/ecarte_app_after_hand.png", full_page=True) if _artifacts() else None
-
-
-def test_a_forbidden_card_is_explained(open_app):
-    app = open_app("ecarte_app", wait_for=".ck-hand-south .widget-button")
-    for _ in range(40):
-        text = what_now(app)
-        bad = app.locator(".ck-hand-south .widget-button.ck-unplayable")
-        if bad.count():
-            assert "not allowed" in bad.first.get_attribute("title")
-            bad.first.click()
-            app.wait_for_function("() => document.querySelector('.ck-whatnow').innerText.includes('§3.4')",
-                                  timeout=30_000)
-            assert "must" in what_now(app)
+        if "Next hand" in names or "Press New game" in text:
             return
-        actions = app.locator(".ck-ecarte-actions .widget-button")
-        labels = [actions.nth(i).inner_text() for i in range(actions.count())]
-        for wanted in ("Stand (play as dealt)", "Stand (play these cards)", "Refuse", "Next hand"):
-            if wanted in labels:
-                app.get_by_role("button", name=wanted).click()
-                break
-        else:
-            if "Announce king" in labels:
-                app.get_by_role("button", name="Announce king").click()
-            elif "wins the game" in text or "win the game" in text:
-                app.get_by_role("button", name="New game").click()
+        choice = next((n for n in PREFER if n in names), None)
+        if choice is None and app.locator(".ck-actions [data-key='act:discard']").count():
+            # an exchange: select the first card, then press Discard
+            first = app.locator(HAND).first
+            if keyboard:
+                tab_to(app, "e => e.matches('.ck-hand-south .ck-cardbtn')")
+                app.keyboard.press("Enter")
             else:
-                app.locator(".ck-hand-south .widget-button:not(.ck-unplayable)").first.click()
-        app.wait_for_timeout(1500)
-    raise AssertionError("no forbidden card came up in 40 moves")
+                first.click()
+            app.locator(HAND + "[aria-pressed='true']").first.wait_for(timeout=5000)
+            discard = app.locator(".ck-actions [data-key='act:discard']")
+            assert discard.get_attribute("aria-disabled") is None
+            assert discard.inner_text() == "Discard 1 card"
+            if keyboard:
+                old = pos(app)
+                tab_to(app, "e => e.dataset.key === 'act:discard'")
+                app.keyboard.press("Enter")
+                wait_for_change(app, old)
+            else:
+                click(app, discard, timings)
+            continue
+        if choice is None and "Keep all my cards" in names:
+            choice = "Keep all my cards"
+        if choice is not None:
+            target = app.locator(".ck-actions button", has_text=choice).first
+            if keyboard:
+                old = pos(app)
+                tab_to(app, f"e => e.innerText.trim() === {choice!r}")
+                app.keyboard.press("Enter")
+                wait_for_change(app, old)
+            else:
+                click(app, target, timings)
+            continue
+        if app.locator(PLAYABLE).count():
+            if keyboard:
+                old = pos(app)
+                tab_to(app, "e => e.matches('.ck-hand-south .ck-cardbtn:not([aria-disabled=\"true\"])')")
+                app.keyboard.press("Enter")
+                wait_for_change(app, old)
+                # the focus stays in the hand (or moves to a button), never back to <body>
+                assert app.evaluate("() => document.activeElement !== document.body")
+            else:
+                click(app, app.locator(PLAYABLE).first, timings)
+            continue
+        app.wait_for_timeout(300)           # the computer's turn
+    raise AssertionError("the hand did not end in 80 steps: " + what_now(app))
 
 
-def test_narrow_screen_shows_the_whole_hand(open_app):
-    app = open_app("ecarte_app", wait_for=".ck-hand-south .widget-button", viewport={"width": 390, "height": 844})
-    cards = app.locator(".ck-hand-south .widget-button")
-    assert cards.count() == 5
-    for i in range(5):
-        box = cards.nth(i).bounding_box()
-        assert box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["width"] >= 44
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_whole_hand_by_clicking(open_app, size):
+    app = open_app("ecarte_app", wait_for=HAND, viewport=VIEWPORTS[size])
+    assert "from cardkit_tables import" not in app.content()
+    assert app.locator(".ck-root").count() == 1
+    timings = TIMINGS.setdefault(size, [])
+    vw, vh = VIEWPORTS[size]["width"], VIEWPORTS[size]["height"]
+    # the hand, "What now" and the buttons are on screen without scrolling
+    for sel in (HAND, ".ck-whatnow", ".ck-actions"):
+        for b in [app.locator(sel).nth(i).bounding_box() for i in range(app.locator(sel).count())]:
+            assert b["x"] >= 0 and b["x"] + b["width"] <= vw and b["y"] + b["height"] <= vh, (sel, b)
+    assert app.evaluate("() => document.documentElement.scrollWidth") <= vw
+    settle(app)
+    assert app.locator(".ck-hand-north .ck-back").count() == app.locator(HAND).count() == 5
+    app.screenshot(path=artefact(f"ecarte_{size}_start.png"))
+    play_one_hand(app, keyboard=False, timings=timings)
+    app.screenshot(path=artefact(f"ecarte_{size}_end_of_hand.png"))
+    text = what_now(app)
+    assert re.search(r"took \d tricks?|wins? the game", text), text
+    last = app.locator(".ck-last .ck-face")
+    assert last.count() == 2 and all(last.nth(i).get_attribute("aria-label") for i in range(2))
+    if timings:
+        print(f"\nÉcarté {size}: click → update median {statistics.median(timings) * 1000:.0f} ms, "
+              f"max {max(timings) * 1000:.0f} ms over {len(timings)} clicks")
 
 
-def _artifacts():
-    import os
-    os.makedirs("artifacts", exist_ok=True)
-    return True
+def test_a_whole_hand_by_keyboard_alone(open_app):
+    app = open_app("ecarte_app", wait_for=HAND, viewport=VIEWPORTS["desktop"])
+    # no back, empty place or decoration is a tab stop; every stop has a name
+    app.locator("body").click(position={"x": 5, "y": 5})
+    walk = tab_to(app, "e => e.matches('.ck-actions button, .ck-hand-south .ck-cardbtn')")["stops"]
+    for stop in walk:
+        assert "ck-back" not in stop["cls"] and "ck-slot" not in stop["cls"], stop
+        assert stop["name"].strip(), stop
+    play_one_hand(app, keyboard=True, timings=[])
+    app.screenshot(path=artefact("ecarte_keyboard_end_of_hand.png"))
+    assert "Next hand" in buttons(app) or "Press New game" in what_now(app)
+
+
+def test_cards_are_named_in_words_and_forbidden_ones_say_why(open_app):
+    app = open_app("ecarte_app", wait_for=HAND, viewport=VIEWPORTS["desktop"])
+    names = app.eval_on_selector_all(HAND, "els => els.map(e => e.getAttribute('aria-label'))")
+    assert all(re.match(r"^(king|queen|jack|ace|ten|nine|eight|seven) of (spades|hearts|diamonds|clubs)", n)
+               for n in names), names
+    assert app.locator(".ck-whatnow[role='status']").count() == 1
+    for _ in range(60):
+        settle(app)
+        blocked = app.locator(".ck-hand-south .ck-cardbtn.ck-blocked")
+        if blocked.count():
+            label = blocked.first.get_attribute("aria-label")
+            assert "not allowed: You must" in label, label
+            assert "not allowed" in blocked.first.inner_text()          # in words, not colour alone
+            before = pos(app)
+            blocked.first.click(force=True)      # a person can click a card marked "not allowed"
+            app.locator(".ck-whatnow.ck-tone-warn").wait_for(timeout=10_000)
+            assert pos(app) == before             # refused: the position is the same
+            app.screenshot(path=artefact("ecarte_refused_card.png"))
+            return
+        names = buttons(app)
+        choice = next((n for n in ("Play as dealt", "Refuse", "Play these cards", "Next hand", "Keep all my cards")
+                       if n in names), None)
+        if choice:
+            click(app, app.locator(".ck-actions button", has_text=choice).first)
+        elif "Press New game" in what_now(app):
+            app.locator(".ck-newgame").click()
+            app.wait_for_timeout(500)
+        elif app.locator(PLAYABLE).count():
+            click(app, app.locator(PLAYABLE).last)
+        elif app.locator(".ck-actions [data-key='act:discard']").count():
+            app.locator(HAND).first.click()
+            click(app, app.locator(".ck-actions [data-key='act:discard']"))
+    raise AssertionError("no forbidden card came up in 60 moves")
+
+
+def test_new_game_double_click_cannot_skip_the_question(open_app):
+    app = open_app("ecarte_app", wait_for=HAND, viewport=VIEWPORTS["desktop"])
+    settle(app)
+    names = buttons(app)
+    first = next((n for n in ("Propose an exchange", "Accept", "Play as dealt") if n in names), None)
+    if first is not None:
+        click(app, app.locator(".ck-actions button", has_text=first).first)
+    else:                                       # the computer stood: the person plays a card
+        click(app, app.locator(PLAYABLE).first)
+    settle(app)
+    hand = hand_codes(app)
+    app.locator(".ck-newgame").dblclick()
+    question = app.locator(".ck-confirm")
+    question.wait_for(state="visible", timeout=10_000)
+    app.wait_for_timeout(600)
+    assert question.is_visible() and hand_codes(app) == hand
+    assert app.evaluate("() => document.activeElement.dataset.key") == "confirm:no"
+    app.screenshot(path=artefact("ecarte_confirm_new_game.png"))
+    app.locator("[data-key='confirm:no']").click()
+    question.wait_for(state="hidden", timeout=10_000)
+    assert hand_codes(app) == hand
+
+
+def test_connection_lost_after_the_kernel_dies(open_app):
+    app = open_app("ecarte_app", wait_for=HAND, viewport=VIEWPORTS["phone"])
+    settle(app)
+    kill_kernel(app)
+    errors_before = len(app.console_errors)
+    target = app.locator(PLAYABLE + ", .ck-actions button:not([aria-disabled='true'])").first
+    target.click()
+    notice = app.locator(".ck-lost")
+    notice.wait_for(state="visible", timeout=30_000)
+    assert "Connection lost" in notice.inner_text() and "reload" in notice.inner_text()
+    app.screenshot(path=artefact("ecarte_connection_lost.png"))
+    # what the dead kernel's websocket logs after this point is expected
+    del app.console_errors[errors_before:]
+    app.failed_requests.clear()

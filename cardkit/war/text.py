@@ -1,0 +1,211 @@
+"""Every War sentence a person reads that is not an event's own text (RULES.md §1): the rule
+references, what to do now, and why a move is refused. All through :func:`cardkit.i18n._`.
+
+A rule reference is a :class:`~cardkit.core.Rule`: a plain name a child can read ("Steal War")
+and its section of docs/RULES.md ("1.10"). Sentences carry the name only; a table may link the
+section (``rule.cite()`` is ``"§1.10"``).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Sequence
+
+from ..cards import Card, Rank
+from ..core import Action, IllegalAction, Rule
+from ..i18n import N_, _
+from .rules import WarRules
+
+if TYPE_CHECKING:          # pragma: no cover
+    from .engine import WarState
+
+__all__ = ["rule_ref", "variant_rule", "what_now", "refusal", "decision_refusal", "RULE_KEYS"]
+
+# key → (plain name, section of the rule book docs/RULES.md); names translated when read
+_RULES = {
+    "classic": (N_("Classic War"), "1.1"),
+    "deal": (N_("The deal"), "1.1"),
+    "short": (N_("Running short of cards"), "1.1"),
+    "short_draw": (N_("Short of cards: draw"), "1.1"),
+    "short_lose": (N_("Short of cards: lose"), "1.1"),
+    "repetition": (N_("Draw by repetition"), "1.1"),
+    "limit": (N_("Battle limit"), "1.1"),
+    "multiplayer": (N_("Three or four players"), "1.2"),
+    "three_player": (N_("Three-player war"), "1.3"),
+    "peace": (N_("Peace"), "1.4"),
+    "razboi": (N_("Război"), "1.5"),
+    "automatic": (N_("Automatic war"), "1.6"),
+    "beats_faces": (N_("# beats faces"), "1.7"),
+    "beats_aces": (N_("# beats aces"), "1.7"),
+    "underdog": (N_("Underdog"), "1.8"),
+    "slap": (N_("Slap war"), "1.9"),
+    "steal": (N_("Steal War"), "1.10"),
+    "war": (N_("War"), "1"),
+}
+RULE_KEYS = tuple(_RULES)
+"""Every key :func:`rule_ref` knows."""
+
+
+def rule_ref(key: str) -> Rule:
+    """The :class:`~cardkit.core.Rule` for ``key`` (one of :data:`RULE_KEYS`).
+
+    >>> r = rule_ref("steal")
+    >>> str(r), r.cite()
+    ('Steal War', '§1.10')
+    """
+    name, section = _RULES[key]
+    return Rule(name, section)
+
+
+def variant_rule(rules: WarRules) -> str:
+    """The key (for :func:`rule_ref`) of the variant that governs a battle under ``rules``."""
+    if rules.steal_war:
+        return "steal"
+    if rules.lowest_wins:
+        return "peace"
+    if rules.war_size == "value":
+        return "razboi"
+    if rules.players > 2:
+        return "three_player" if rules.war_facedown == 3 and rules.players == 3 else "multiplayer"
+    return "classic"
+
+
+def _first_hint(rules: WarRules) -> tuple[str, str]:
+    """Before the first battle: what a flip does under these rules, and the rule."""
+    who = (_("both players turn up their top card") if rules.players == 2 else
+           _("every player turns up their top card"))
+    wins = (_("the lowest card wins the battle (Peace)") if rules.lowest_wins else
+            _("the highest card wins the battle"))
+    text = _("Press Flip to turn the top cards: {who}, and {wins}.").format(who=who, wins=wins)
+    key = variant_rule(rules)
+    if rules.slap_rank is not None:
+        text += " " + _("When a {r} turns up, press Slap! first to win.").format(
+            r=Rank(rules.slap_rank).label)
+        key = "slap"
+    elif rules.steal_war:
+        text += " " + _("Before each battle you may steal a face-up pile whose top card has the "
+                        "rank of your next card.")
+    return text, rule_ref(key)
+
+
+def what_now(state: "WarState", seat: int) -> tuple[str, Rule]:
+    """The sentence telling ``seat`` what to do now, and the :class:`~cardkit.core.Rule` behind it.
+
+    Never empty while the game goes on: ``"Press Flip to turn the top cards."`` between battles
+    (before the first one, also what a flip does under these rules), the decision to make in Steal
+    War or Slap war (for the deciding seat: what to choose; for the others: who is choosing), and
+    how the game ended once it is over.
+    """
+    phase, cp = state.phase, state.current_player
+    if phase == "over":
+        end = state.observation_outcome_text(seat)
+        return end + " " + _("Press New game to play again."), state.outcome_rule
+    if cp is not None:
+        return _decision_now(state, seat, phase, cp)
+    if state.battles == 0:
+        return _first_hint(state.rules)
+    key = "slap" if state.rules.slap_rank is not None else variant_rule(state.rules)
+    return _("Press Flip to turn the top cards."), rule_ref(key)
+
+
+def _decision_now(state: "WarState", seat: int, phase: str, cp: int) -> tuple[str, Rule]:
+    name = state.names[cp]
+    if phase == "slap":
+        card = state._slap_card()
+        if cp == seat:
+            return _("{card} is up: slap it first to win!").format(card=card), rule_ref("slap")
+        return _("{card} is up: {player} may slap it.").format(card=card, player=name), \
+            rule_ref("slap")
+    if cp != seat:
+        text = (_("{player} decides whether to steal a face-up pile.") if phase == "steal" else
+                _("{player} chooses which won card goes on top of their face-up pile."))
+        return text.format(player=name), rule_ref("steal")
+    if phase == "steal":
+        card = state._looking_at(seat)
+        whose = [state.names[q] for q in state._steal_targets(seat)]
+        return (_("Your top card {card} has the rank of the top card of {whose}'s face-up pile: "
+                  "steal the pile, or play the card?").format(card=card, whose=_(" and ").join(whose)),
+                rule_ref("steal"))
+    return (_("You won! Choose which won card goes on top of your face-up pile — an opponent can "
+              "steal the pile with a card of that rank."), rule_ref("steal"))
+
+
+# -- refusals ---------------------------------------------------------------------------------------
+def _steal_refusal(rules: WarRules, phase: str) -> IllegalAction | None:
+    if not rules.steal_war:
+        return IllegalAction(_("Stealing is only in Steal War."), rule_ref("steal"))
+    if phase != "steal":
+        return IllegalAction(_("You may steal only when the top card of your packet has the rank "
+                               "of the top card of an opponent's face-up pile (Steal War)."),
+                             rule_ref("steal"))
+    return None
+
+
+def _top_refusal(phase: str, card: Card, won: Sequence[Card]) -> IllegalAction | None:
+    if phase != "top":
+        return decision_refusal("top")
+    if card not in won:
+        return IllegalAction(_("{card} is not one of the cards you have just won (Steal War).")
+                             .format(card=card), rule_ref("steal"))
+    return None
+
+
+def _slap_refusal(rules: WarRules, phase: str) -> IllegalAction | None:
+    if rules.slap_rank is None:
+        return IllegalAction(_("Slapping is only in Slap war."), rule_ref("slap"))
+    if phase != "slap":
+        return IllegalAction(_("You may slap only when a {rank} has just been turned up (Slap war).")
+                             .format(rank=Rank(rules.slap_rank).label), rule_ref("slap"))
+    return None
+
+
+def refusal(action: Action, *, rules: WarRules, phase: str, current_player: int | None,
+            names: Sequence[str], seat: int | None = None,
+            won: Sequence[Card] = ()) -> IllegalAction | None:
+    """War's one refusal explainer: the :class:`~cardkit.core.IllegalAction` (plain words, ``.rule``
+    the rule) saying why ``action`` is refused now, or ``None`` when the rules allow it.
+
+    Reads only what an observation holds: the ``rules``, the ``phase`` (``battle``, ``steal``,
+    ``top``, ``slap``, ``over``), whose decision it is, the cards just ``won`` (Steal War), and
+    ``seat``, who asks (``None``: the deciding player); a seat other than the deciding one is told
+    whose decision it is.
+    """
+    if phase == "over":
+        return IllegalAction(_("The game is over: press New game to play again."))
+    if seat is not None and current_player is not None and seat != current_player:
+        key = "slap" if phase == "slap" else "steal"
+        return IllegalAction(_("It is {player}'s decision now.").format(
+            player=names[current_player]), rule_ref(key))
+    k = action.kind
+    if k == "flip":
+        return None
+    if k == "steal":
+        return _steal_refusal(rules, phase)
+    if k == "top":
+        return _top_refusal(phase, action.card, won)
+    if k == "slap":
+        return _slap_refusal(rules, phase)
+    return IllegalAction(_("{action} is not a War action: War has flip, steal, top <card> and "
+                           "slap.").format(action=action), rule_ref("war"))
+
+
+def decision_refusal(phase: str) -> IllegalAction:
+    """Why an answer to a ``phase`` decision (``"steal"``, ``"slap"``, ``"top"``) is refused when
+    that decision is not waiting (e.g. a table's "Play the card" button outside a steal); phase
+    ``"over"``: any move once the game is over."""
+    if phase == "over":
+        return IllegalAction(_("The game is over: press New game to play again."))
+    if phase == "steal":
+        return IllegalAction(_("There is no steal for you to decide now (Steal War)."),
+                             rule_ref("steal"))
+    if phase == "slap":
+        return IllegalAction(_("No slap card is waiting for your slap now (Slap war)."),
+                             rule_ref("slap"))
+    return IllegalAction(_("You choose the top card of your face-up pile only just after winning "
+                           "a battle (Steal War)."), rule_ref("steal"))
+
+
+def reveal_pause(rules: WarRules) -> str:
+    """What a table says while a settled war's face-down cards are still shown as backs for a
+    moment: ``"War! The face-down cards turn up in a moment…"`` (Peace: ``"Peace! …"``)."""
+    if rules.lowest_wins:
+        return _("Peace! The face-down cards turn up in a moment…")
+    return _("War! The face-down cards turn up in a moment…")

@@ -1,0 +1,109 @@
+"""Helpers for the browser tests of the anywidget tables (one ``.ck-root`` per table).
+
+The page exposes no game state of its own beyond what it draws; the helpers read the DOM the way
+a person (or a screen reader) does: button names, the "What now" text, the cards' accessible
+names. ``data-pos`` on the table's root is the position counter the page sends with each click
+(public), used here to wait for an answer.
+"""
+from __future__ import annotations
+
+import os
+import signal
+import re
+import time
+from pathlib import Path
+
+ARTEFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "tables"
+VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+
+
+def artefact(name: str) -> str:
+    """A path under ``artifacts/tables/`` (gitignored) for a screenshot."""
+    ARTEFACTS.mkdir(parents=True, exist_ok=True)
+    return str(ARTEFACTS / name)
+
+
+def pos(app, root: str = ".ck-root") -> int:
+    return int(app.locator(root).first.get_attribute("data-pos") or -1)
+
+
+def what_now(app) -> str:
+    return app.locator(".ck-whatnow").first.inner_text()
+
+
+def wait_for_change(app, old: int, timeout: float = 30.0) -> None:
+    app.wait_for_function("(old) => Number(document.querySelector('.ck-root').dataset.pos) !== old",
+                          arg=old, timeout=timeout * 1000)
+
+
+def settle(app, quiet_ms: int = 900, timeout: float = 20.0) -> None:
+    """Wait until the position has not changed for ``quiet_ms`` (the computer has moved)."""
+    end = time.monotonic() + timeout
+    last, since = pos(app), time.monotonic()
+    while time.monotonic() < end:
+        app.wait_for_timeout(150)
+        now = pos(app)
+        if now != last:
+            last, since = now, time.monotonic()
+        elif (time.monotonic() - since) * 1000 >= quiet_ms:
+            return
+
+
+def buttons(app, scope: str = ".ck-actions") -> list[str]:
+    """Names of the enabled buttons in ``scope``."""
+    return app.eval_on_selector_all(
+        f"{scope} button:not([aria-disabled='true'])", "els => els.map(e => e.innerText.trim())")
+
+
+def backs_are_blank(app) -> None:
+    """Every face-down card is an empty, unnamed, unfocusable element."""
+    info = app.eval_on_selector_all(
+        ".ck-back", "els => els.map(e => [e.innerText, e.getAttribute('aria-label'), e.title, e.tabIndex,"
+                    " e.getAttribute('aria-hidden'), e.className])")
+    for text, label, title, tab, hidden, cls in info:
+        assert text == "" and label is None and title == "" and tab < 0 and hidden == "true", cls
+        assert cls.split() <= ["ck-card", "ck-back", "ck-small", "ck-mid", "ck-mini", "ck-stack-2"] or \
+            set(cls.split()) <= {"ck-card", "ck-back", "ck-small", "ck-mid", "ck-mini", "ck-stack-2"}, cls
+
+
+def boxes(app, selectors: list[str], root: str = ".ck-root") -> dict[str, tuple[int, int]]:
+    """The (x, y) of the first element of each selector, in px from the table's top left corner
+    (so that scrolling the page does not count as a move)."""
+    r = app.locator(root).first.bounding_box()
+    out = {}
+    for sel in selectors:
+        b = app.locator(sel).first.bounding_box()
+        out[sel] = (round(b["x"] - r["x"]), round(b["y"] - r["y"])) if b else None
+    return out
+
+
+def tab_to(app, predicate_js: str, limit: int = 60) -> dict:
+    """Press Tab until the focused element satisfies ``predicate_js`` (``e => …``); returns what
+    was focused on the way (each stop's class and accessible name). Fails after ``limit`` Tabs."""
+    stops = []
+    for _ in range(limit):
+        app.keyboard.press("Tab")
+        info = app.evaluate("() => { const e = document.activeElement; return {cls: e.className || '',"
+                            " tag: e.tagName, name: e.getAttribute('aria-label') || e.innerText || '',"
+                            " disabled: e.getAttribute('aria-disabled')}; }")
+        stops.append(info)
+        if app.evaluate(f"() => ({predicate_js})(document.activeElement)"):
+            return {"stops": stops}
+    raise AssertionError(f"no focusable element matched after {limit} Tabs: {stops[-8:]}")
+
+
+def kill_kernel(app, voila_log_hint: str = "") -> None:
+    """Kill the page's kernel process (SIGKILL), as if it had died."""
+    html = app.content()
+    m = re.search(r"kernelId[\"']?\s*[:=]\s*[\"']([0-9a-f-]{36})", html)
+    assert m, "no kernel id on the page"
+    kid = m.group(1)
+    for cmd in Path("/proc").glob("[0-9]*/cmdline"):
+        try:
+            text = cmd.read_bytes().replace(b"\0", b" ").decode()
+        except OSError:
+            continue
+        if kid in text and "ipykernel" in text:
+            os.kill(int(cmd.parent.name), signal.SIGKILL)
+            return
+    raise AssertionError(f"no kernel process for {kid}")

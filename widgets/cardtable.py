@@ -1,0 +1,214 @@
+"""The base of the card tables: one anywidget model per table (DESIGN.md "Widgets").
+
+:class:`CardTable` is an ``anywidget.AnyWidget`` (an ipywidgets ``DOMWidget`` whose JavaScript
+and CSS ship inside this package, in ``static/``: no build step, nothing fetched from the
+internet). Its one synced trait of state, ``view``, is the JSON the page draws: the seat's
+observation turned into plain values by the table's ``*_view`` function, plus the table's own
+public settings. The page draws it with ``textContent`` only (never HTML from the model) and
+sends each click back as a custom message ``{"do": "act", "action": "play K♥", "pos": 17}``,
+which the table's :class:`~cardkit_tables.controller.Controller` runs through ``state.apply``.
+
+Helpers shared by the tables' view functions: :func:`card_json` (a card as the page draws it and
+as a screen reader says it) and :func:`sort_hand` (suits together, alternating colours, in the
+game's own rank order).
+"""
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+from cardkit.cards import Card, Suit
+from cardkit.i18n import _
+
+from .controller import Controller
+
+__all__ = ["CardTable", "card_json", "card_words", "sort_hand", "bundle"]
+
+STATIC = Path(__file__).parent / "static"
+
+#: Suits in the order a card player lays them out, alternating colours.
+SUIT_CYCLE = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
+
+
+def bundle(*names: str) -> str:
+    """The files ``static/<name>`` joined into one ES module (the shared part first)."""
+    return "\n".join((STATIC / n).read_text(encoding="utf-8") for n in names)
+
+
+def card_words(card: Card) -> str:
+    """The card in words for a screen reader: ``queen of hearts`` (translated)."""
+    if card.is_joker:
+        return _("joker")
+    return _("{rank} of {suit}").format(rank=_(card.rank.word), suit=_(card.suit.word))
+
+
+def card_json(card: Card, **extra: Any) -> dict:
+    """``card`` as the page draws it: ``{"code": "QH", "rank": "Q", "suit": "H", "text": "Q♥",
+    "words": "queen of hearts"}`` (a joker has ``suit`` ``None``), plus ``extra`` public fields
+    (``trump=True``, ``playable=False``, ``reason="…"``)."""
+    d = {"code": card.code, "rank": card.rank.label, "suit": None if card.is_joker else card.suit.letter,
+         "text": _("Joker") if card.is_joker else str(card), "words": card_words(card)}
+    d.update(extra)
+    return d
+
+
+def _suit_order(suits: list[Suit], trump: Suit | None) -> list[Suit]:
+    """The present ``suits`` ordered so that colours alternate as far as they can, trumps first
+    when there are trumps, else in the order ♠ ♥ ♣ ♦."""
+    best, best_key = suits, None
+    for perm in itertools.permutations(suits):
+        clashes = sum(a.is_red == b.is_red for a, b in zip(perm, perm[1:]))
+        trump_pos = perm.index(trump) if trump in perm else 0
+        key = (clashes, trump_pos, [SUIT_CYCLE.index(s) for s in perm])
+        if best_key is None or key < best_key:
+            best, best_key = list(perm), key
+    return best
+
+
+def sort_hand(cards: Iterable[Card], strength: Callable[[Card], int], trump: Suit | None = None
+              ) -> list[Card]:
+    """``cards`` as a card player holds them: suits together, colours alternating where the suits
+    allow it (trumps first), each suit from high to low by ``strength`` (the game's rank order,
+    e.g. Écarté's K Q J A 10 9 8 7); jokers at the left.
+
+    >>> from cardkit import parse_cards
+    >>> from cardkit.ecarte import rank_strength
+    >>> " ".join(map(str, sort_hand(parse_cards("AC 7H KC QS 10D"), rank_strength)))
+    'Q♠ 7♥ K♣ A♣ 10♦'
+    """
+    cards = list(cards)
+    jokers = [c for c in cards if c.is_joker]
+    plain = [c for c in cards if not c.is_joker]
+    suits = _suit_order(sorted({c.suit for c in plain}, key=SUIT_CYCLE.index), trump)
+    out = list(jokers)
+    for s in suits:
+        out += sorted((c for c in plain if c.suit == s), key=strength, reverse=True)
+    return out
+
+
+class CardTable(anywidget.AnyWidget):
+    """Base class of the three tables: one model, one synced ``view`` (module doc).
+
+    Subclasses set ``_esm``/``_css`` (class attributes, from :func:`bundle`), build a
+    :class:`Controller` as ``self.controller`` and implement ``draw()`` (set ``view``). Page
+    preferences that are not game settings (``animate``: short card movements; ``four_colour``:
+    ♠ black, ♥ red, ♦ blue, ♣ green) are kept in ``prefs`` and drawn at once.
+
+    For lessons and tests: :meth:`send_from_page` handles a message exactly as if the page sent
+    it; ``errors`` and ``refusals`` come from the controller.
+    """
+
+    view = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, *, animate: bool = True, four_colour: bool = False, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.prefs = {"animate": bool(animate), "four_colour": bool(four_colour)}
+        self.on_msg(self._on_page_message)
+
+    controller: Controller
+
+    # -- messages from the page -------------------------------------------------------------------
+    def _on_page_message(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
+        self.send_from_page(content)
+
+    def send_from_page(self, content: Any) -> None:
+        """Handle one (untrusted) message from the page: ``{"do": "ping", "n": int}`` is answered
+        with ``{"pong": n}`` (the page's connection check); ``{"do": "pref", "name": "animate" |
+        "four_colour", "value": bool}`` changes a preference; anything else goes to the
+        controller (:meth:`Controller.handle`). ``{"do": "pref", "name": "delay", "value":
+        seconds}`` (0 to 3) sets the pause before the computer's moves."""
+        if isinstance(content, dict) and content.get("do") == "ping":
+            n = content.get("n")
+            self.send({"pong": n if isinstance(n, int) else 0})
+            return
+        if isinstance(content, dict) and content.get("do") == "pref" and content.get("name") == "delay":
+            value = content.get("value")
+            if isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 3:
+                self.controller.delay = float(value)
+                self.draw()
+            return
+        if isinstance(content, dict) and content.get("do") == "pref":
+            name, value = content.get("name"), content.get("value")
+            if name in self.prefs and isinstance(value, bool):
+                self.prefs[name] = value
+                self.draw()
+            return
+        self.controller.handle(content)
+
+    @property
+    def errors(self) -> list[BaseException]:
+        """Unexpected exceptions caught in handlers (tests assert this stays empty)."""
+        return self.controller.errors
+
+    @property
+    def refusals(self) -> list[str]:
+        """The refusal sentences the table has shown."""
+        return self.controller.refusals
+
+    @property
+    def state(self):
+        """The game (a Python attribute only; never synced). Lessons may look at it; the table
+        itself reads only ``state.observation(seat)``."""
+        return self.controller.state
+
+    def act(self, action: Any) -> bool:
+        """Make the person's move ``action`` (text or action) on the current position, exactly as
+        a click does; True if it was made (else the refusal is on the table)."""
+        self.send_from_page({"do": "act", "action": str(action), "pos": self.controller.pos})
+        return bool(self.controller.message is None or self.controller.message[1] != "warn")
+
+    def new_game(self) -> None:
+        """Start the next game now (no question asked), with any settings chosen meanwhile."""
+        self.controller.new_game()
+
+    def draw(self) -> None:  # pragma: no cover - every table overrides it
+        raise NotImplementedError
+
+    # -- shared parts of a view ------------------------------------------------------------------
+    def _common_view(self, what_now: str, tone: str = "info") -> dict:
+        c = self.controller
+        text = what_now
+        if c.message is not None:
+            text, tone = c.message[0] + " " + what_now, c.message[1]
+        return {
+            "pos": c.pos,
+            "what_now": {"text": text, "tone": tone},
+            "confirm": c.confirming,
+            "prefs": dict(self.prefs),
+            "labels": {
+                "new_game": _("New game"), "settings": _("Settings"),
+                "confirm": _("Really start again? This game is not finished."),
+                "yes": _("Yes, start again"), "no": _("No, keep playing"),
+                "lost": _("Connection lost — reload the page to play again."),
+                "animate": _("Animations"), "four_colour": _("Four-colour suits"),
+                "log": _("Log"), "what_now": _("What now"), "not_allowed": _("not allowed"),
+                "trump": _("trump"), "pending": _("from the next game"),
+            },
+        }
+
+    def _toggles(self, *first: tuple[str, str]) -> list[dict]:
+        """The check boxes of the settings: ``first`` (name, label) pairs, then the animations
+        and four-colour suits every table has."""
+        pairs = [*first, ("animate", _("Animations")), ("four_colour", _("Four-colour suits"))]
+        return [{"name": n, "label": label, "value": bool(self.prefs.get(n))} for n, label in pairs]
+
+    def _speed(self) -> dict:
+        """The "Pause (s)" slider: the seconds before each computer move."""
+        return {"label": _("Pause (s)"), "value": self.controller.delay}
+
+    def _setting(self, name: str, label: str, options: list[tuple[Any, str]]) -> dict:
+        c = self.controller
+        return {"name": name, "label": label, "value": c.pending.get(name, c.settings.get(name)),
+                "now": c.settings.get(name), "pending": name in c.pending,
+                "options": [[v, text] for v, text in options]}
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self._repr_args()})"
+
+    def _repr_args(self) -> str:
+        return f"seat={self.controller.seat}"

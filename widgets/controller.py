@@ -1,0 +1,416 @@
+"""The flow shared by every card table: one :class:`Controller` (DESIGN.md "Widgets").
+
+A table (``EcarteTable``, ``WarTable``, ``SwitchTable``) owns one controller and gives it a few
+hooks; the controller does the rest the same way for every game:
+
+- **seeds**: game ``k`` of a table built with ``seed=s`` is dealt from ``s + k`` (``None``: a fresh
+  shuffle each time), so a lesson shows the same story on every run;
+- **the position counter** ``pos``: it goes up by one whenever the position on the table changes
+  (a move, a new game, a new hand). Every click from the page carries the ``pos`` it was made on; a
+  click made on an earlier position is refused ("the table has moved on") and changes nothing;
+- **act → draw → the computer's reply**: the person's action goes through ``state.apply`` (the
+  only door into the game), the table is redrawn from ``state.observation(seat)``, then the
+  computer's moves are scheduled one at a time ``delay`` seconds apart on the kernel's event loop
+  (``loop.call_later``), so the kernel keeps answering clicks meanwhile; headless (no running
+  loop) or with ``delay=0`` they are made at once. A new game cancels a scheduled move;
+- **settings that wait for New game**: a changed setting is kept as *pending* (shown as such on
+  the table) and used by the next game; before the first move of a game it applies at once;
+- **confirming a restart**: "New game" during a game in progress asks first; the answer is a
+  different button in a different place, so a double click on "New game" cannot skip the
+  question.
+
+Every message from the page is untrusted (DESIGN.md "Serving"): :meth:`Controller.handle` checks
+its shape, and every error ends as a sentence on the table, never as a traceback.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
+
+from cardkit.core import IllegalAction
+from cardkit.i18n import _
+
+__all__ = ["Controller", "TableHooks", "running_loop"]
+
+log = logging.getLogger("cardkit.tables")
+
+#: The sentence for a click made on a position the table has already left.
+MOVED_ON = "The table has moved on since that click: look again and choose."
+GENERIC_ERROR = "Sorry, something went wrong with that click. Try again, or start a new game."
+MAX_TEXT = 200          # longest action text or setting value accepted from the page
+
+
+def running_loop() -> "asyncio.AbstractEventLoop | None":
+    """The running asyncio event loop (in a live kernel: the kernel's), or ``None`` (headless)."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+class TableHooks(Protocol):
+    """What a table gives its controller (all called by the controller only)."""
+
+    def new_state(self, settings: dict, seed: int | None) -> Any:
+        """A fresh game (``module.new_game(...)``) for ``settings``."""
+
+    def computer_player(self, seat: int, settings: dict, seed: int | None) -> Any:
+        """The computer player for ``seat`` (``choose(observation) -> action``)."""
+
+    def draw(self) -> None:
+        """Redraw the table from ``state.observation(seat)``."""
+
+    def computer_may_move(self) -> bool:
+        """False while the table holds the game (e.g. a pause between hands)."""
+
+    def why_not_now(self, obs: Any, action: Any) -> str | None:
+        """``None`` when the person may make ``action`` now, else the sentence saying why not."""
+
+    def on_table_action(self, name: str) -> bool:
+        """Carry out a table-only action (``"next hand"``); True if ``name`` was one."""
+
+
+class Controller:
+    """Seeds, turns, the computer's moves, settings and restarts for one table (module doc).
+
+    ``Controller(table, *, seat, seed, delay, computers, settings, options)``:
+
+    - ``table``: the :class:`TableHooks`;
+    - ``seat``: the person's seat; ``computers``: the seats the computer plays (others: nobody);
+    - ``seed``: ``None`` or an int, see the module doc; ``delay``: seconds (>= 0) before each
+      computer move;
+    - ``settings``: the first game's settings (a dict), ``options``: for each setting that the
+      page may change, the allowed values (a mapping name -> tuple of values).
+
+    Attributes read by the table: ``state``, ``pos``, ``settings`` (this game's), ``pending``
+    (chosen for the next game), ``confirming`` (the restart question is on show), ``message``
+    (``(text, tone)`` or ``None``: a refusal or a note on top of "What now"), ``errors`` (unexpected
+    exceptions, for tests: it stays empty), ``refusals`` (the refusal sentences shown).
+    """
+
+    def __init__(self, table: TableHooks, *, seat: int, seed: int | None, delay: float,
+                 computers: tuple[int, ...], settings: dict,
+                 options: Mapping[str, tuple] | None = None):
+        if delay < 0:
+            raise ValueError("delay is a number of seconds, 0 or more")
+        self.table = table
+        self.seat = seat
+        self.seed = seed
+        self.delay = float(delay)
+        self.computers = tuple(computers)
+        self.settings = dict(settings)
+        self.options = {k: tuple(v) for k, v in (options or {}).items()}
+        self.pending: dict = {}
+        self.games = 0
+        self.pos = 0
+        self.moves = 0                  # moves made in this game (anyone's)
+        self.confirming = False
+        self.message: tuple[str, str] | None = None
+        self.errors: list[BaseException] = []
+        self.refusals: list[str] = []
+        self.players: dict[int, Any] = {}
+        self._handle = None             # the scheduled computer move (asyncio.TimerHandle)
+        self._timer = None              # the table's own timer (a reveal, a slap race, auto-play)
+        self.state = None
+
+    def start(self) -> None:
+        """Deal the first game (the table calls this once it holds the controller)."""
+        self._start()
+
+    # ------------------------------------------------------------------------------ games
+    def game_seed(self) -> int | None:
+        """The seed of the current game: ``seed + games`` (``None`` without a seed)."""
+        return None if self.seed is None else self.seed + self.games
+
+    def _start(self) -> None:
+        self.cancel()
+        self.cancel_later()
+        self.settings.update(self.pending)
+        self.pending = {}
+        seed = self.game_seed()
+        self.state = self.table.new_state(dict(self.settings), seed)
+        self.players = {p: self.table.computer_player(p, dict(self.settings),
+                                                      None if seed is None else seed + 7919 * (p + 1))
+                        for p in self.computers}
+        self.moves = 0
+        self.confirming = False
+        self.message = None
+        self.pos += 1
+        self.table.draw()
+        self.schedule()
+
+    def new_game(self) -> None:
+        """Start the next game at once (settings pending are used now); no question asked."""
+        self.games += 1
+        self._start()
+
+    def in_progress(self) -> bool:
+        """A game with at least one move made that is not over (a restart would lose it)."""
+        return self.moves > 0 and not game_over(self.observation())
+
+    def request_new_game(self) -> None:
+        """The "New game" button: ask first when a game is in progress (see module doc)."""
+        if self.in_progress():
+            self.confirming = True          # a second click keeps the question on show
+            self.pos += 1
+            self.table.draw()
+            return
+        self.new_game()
+
+    def answer_new_game(self, yes: bool) -> None:
+        """The answer to "Really start again?"; ignored when the question is not on show."""
+        if not self.confirming:
+            return
+        self.confirming = False
+        if yes:
+            self.new_game()
+        else:
+            self.pos += 1
+            self.table.draw()
+
+    def change_setting(self, name: str, value: Any) -> None:
+        """A setting chosen on the page: checked against ``options``; kept for the next game
+        (before the first move of a game, used at once)."""
+        allowed = self.options.get(name)
+        if allowed is None or value not in allowed:
+            self.refuse(_("That setting is not offered on this table."))
+            return
+        if value == self.settings.get(name):
+            self.pending.pop(name, None)
+        else:
+            self.pending[name] = value
+        if self.pending and self.moves == 0 and not self.confirming:
+            self.games += 1
+            self._start()
+            return
+        self.pos += 1
+        self.table.draw()
+
+    # ------------------------------------------------------------------------------ moves
+    def observation(self, seat: int | None = None) -> Any:
+        return self.state.observation(self.seat if seat is None else seat)
+
+    def act(self, action: Any, *, pos: int | None = None) -> bool:
+        """The person's move ``action`` (an action or its text) made on position ``pos``.
+
+        Refused, with a sentence and no change, when ``pos`` is not the current position (the
+        table has moved on), when it is not the person's turn, or when the rules forbid it (the
+        engine's sentence, naming the rule). Returns True when the move was made.
+        """
+        if pos is not None and pos != self.pos:
+            self.refuse(_(MOVED_ON))
+            return False
+        if self.confirming:
+            self.confirming = False
+        why = self.table.why_not_now(self.observation(), action)
+        if why:
+            self.refuse(why)
+            return False
+        try:
+            self.state.apply(action)
+        except IllegalAction as exc:
+            self.refuse(str(exc))
+            return False
+        except ValueError:
+            self.refuse(_("That is not a move on this table."))
+            return False
+        self._moved()
+        return True
+
+    def table_move(self, action: Any) -> None:
+        """A move the table makes itself (a timer ran out: "too slow", the next battle of
+        "Play to the end"): no position check; errors end as a sentence, never a traceback."""
+        try:
+            self.state.apply(action)
+        except ValueError as exc:
+            self.refuse(str(exc))
+            return
+        self._moved()
+
+    def _moved(self) -> None:
+        self.cancel_later()
+        self.moves += 1
+        self.message = None
+        self.pos += 1
+        moved = getattr(self.table, "after_move", None)
+        if moved is not None:
+            moved()
+        self.table.draw()
+        self.schedule()
+
+    def refuse(self, text: str) -> None:
+        """Show ``text`` as a refusal (warn tone) on top of "What now"; nothing else changes."""
+        self.refusals.append(text)
+        self.message = (text, "warn")
+        self.table.draw()
+
+    def note(self, text: str, tone: str = "info") -> None:
+        """Show ``text`` on top of "What now" until the next move."""
+        self.message = (text, tone)
+        self.table.draw()
+
+    def advanced(self) -> None:
+        """The table moved the game on itself (e.g. "Next hand"): new position, redraw, and
+        let the computer move if it is its turn."""
+        self.message = None
+        self.pos += 1
+        self.table.draw()
+        self.schedule()
+
+    # ------------------------------------------------------------------------------ computer
+    def computer_turn(self) -> bool:
+        """Is it the computer's turn now (and does the table let it move)?"""
+        obs = self.observation()
+        return (not game_over(obs) and _get(obs, "current_player") in self.players
+                and self.table.computer_may_move())
+
+    def schedule(self) -> None:
+        """Let the computer make its moves, one at a time (see the module doc)."""
+        if self._handle is not None or not self.computer_turn():
+            return
+        loop = running_loop() if self.delay else None
+        if loop is None:
+            while self.computer_turn():
+                self._computer_step()
+            return
+        # the computer thinks now and moves when the pause is over: thinking never makes the pause
+        # longer than ``delay`` (unless the thinking itself takes longer)
+        start = loop.time()
+        choice = self._choose()
+        wait = max(0.0, self.delay - (loop.time() - start))
+        self._handle = loop.call_later(wait, self._scheduled, self.state, self.pos, choice)
+
+    def _choose(self) -> Any:
+        p = _get(self.observation(), "current_player")
+        return self.players[p].choose(self.state.observation(p))
+
+    def _scheduled(self, state, pos: int, choice: Any) -> None:
+        self._handle = None
+        if state is not self.state or pos != self.pos:
+            self.schedule()                 # a new game or another move meanwhile: think again
+            return
+        try:
+            if self.computer_turn():
+                self._computer_step(choice)
+            self.schedule()
+        except Exception as exc:  # noqa: BLE001 - never a traceback on the page
+            self._error(exc)
+
+    def _computer_step(self, choice: Any = None) -> None:
+        if choice is None:
+            choice = self._choose()
+        self.state.apply(choice)
+        self.moves += 1
+        self.pos += 1
+        moved = getattr(self.table, "after_move", None)
+        if moved is not None:
+            moved()
+        self.table.draw()
+
+    # ------------------------------------------------------------------------------ table timer
+    def later(self, seconds: float, fn: Callable[[], Any]) -> bool:
+        """Run ``fn()`` after ``seconds`` on the kernel's event loop (one table timer at a time:
+        this replaces the one pending). False, and nothing scheduled, without a running loop or
+        with ``seconds <= 0`` (the caller then goes on at once)."""
+        self.cancel_later()
+        loop = running_loop()
+        if loop is None or seconds <= 0:
+            return False
+        state = self.state
+
+        def run() -> None:
+            self._timer = None
+            if state is not self.state:
+                return
+            try:
+                fn()
+            except Exception as exc:  # noqa: BLE001 - never a traceback on the page
+                self._error(exc)
+
+        self._timer = loop.call_later(seconds, run)
+        return True
+
+    def cancel_later(self) -> None:
+        """Cancel the table's timer, if one is pending."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    @property
+    def timers(self) -> bool:
+        """Pauses are real (a running loop and ``delay > 0``); else everything happens at once."""
+        return self.delay > 0 and running_loop() is not None
+
+    def cancel(self) -> None:
+        """Cancel the scheduled computer move, if any."""
+        if self._handle is not None:
+            self._handle.cancel()
+            self._handle = None
+
+    @property
+    def waiting(self) -> bool:
+        """A computer move is scheduled and not made yet."""
+        return self._handle is not None
+
+    # ------------------------------------------------------------------------------ the page
+    def handle(self, content: Any) -> None:
+        """One message from the page (untrusted). Shapes accepted:
+
+        ``{"do": "act", "action": text, "pos": int}`` — a move (or a table action such as
+        ``"next hand"``); ``{"do": "new_game"}``; ``{"do": "answer", "yes": bool}``;
+        ``{"do": "set", "name": text, "value": ...}``. Anything else is ignored.
+        """
+        try:
+            self._handle_message(content)
+        except Exception as exc:  # noqa: BLE001 - never a traceback on the page
+            self._error(exc)
+
+    def _handle_message(self, content: Any) -> None:
+        if not isinstance(content, dict):
+            return
+        kind = content.get("do")
+        if kind == "act":
+            action, pos = content.get("action"), content.get("pos")
+            if not isinstance(action, str) or len(action) > MAX_TEXT or not isinstance(pos, int):
+                self.refuse(_("That is not a move on this table."))
+                return
+            if pos != self.pos:
+                self.refuse(_(MOVED_ON))
+                return
+            if self.table.on_table_action(action):
+                return
+            self.act(action, pos=pos)
+        elif kind == "new_game":
+            self.request_new_game()
+        elif kind == "answer":
+            self.answer_new_game(content.get("yes") is True)
+        elif kind == "set":
+            name, value = content.get("name"), content.get("value")
+            if not isinstance(name, str) or isinstance(value, (dict, list)) or (
+                    isinstance(value, str) and len(value) > MAX_TEXT):
+                return
+            self.change_setting(name, value)
+
+    def _error(self, exc: BaseException) -> None:
+        self.errors.append(exc)
+        log.debug("table handler failed", exc_info=exc)
+        try:
+            self.message = (_(GENERIC_ERROR), "warn")
+            self.table.draw()
+        except Exception:  # noqa: BLE001
+            log.debug("redraw after an error failed", exc_info=True)
+
+
+def game_over(obs: Any) -> bool:
+    """Is the game of this observation over (``outcome`` set, or ``is_over``)?"""
+    return _get(obs, "outcome") is not None or bool(_get(obs, "is_over"))
+
+
+def _get(obs: Any, key: str, default: Any = None) -> Any:
+    """``obs[key]`` for a dict observation, ``obs.key`` for a frozen one."""
+    if isinstance(obs, Mapping):
+        return obs.get(key, default)
+    return getattr(obs, key, default)
+

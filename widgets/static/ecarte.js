@@ -1,0 +1,121 @@
+// Écarté's felt: the opponent across, stock / turn-up / trumps and the trick in the middle, the
+// last trick beside it, your sorted hand at the bottom. Appended to table.js.
+
+function tricksPile(side, n, label) {
+  return h("div", { class: "ck-tricks ck-tricks-" + side },
+    h("span", { class: "ck-tricks-pile", "aria-hidden": "true" }, n ? cardBack("ck-mini") : cardSlot("", "ck-mini")),
+    h("span", { class: "ck-count" }, `${label}: ${n}`));
+}
+
+function drawEcarte(shell, v, prev) {
+  const L = v.labels;
+  const felt = shell.felt;
+  felt.replaceChildren();
+
+  // -- across the table: the opponent
+  const theirHand = h("div", { class: "ck-hand ck-hand-north", "aria-label": `${v.them.name}: ${v.them.count || 0}`, role: "img" },
+    Array.from({ length: v.them.count || 0 }, () => cardBack("ck-small")));
+  const theirTricks = tricksPile("north", v.them.tricks, v.tricks_label);
+  felt.appendChild(h("div", { class: "ck-seat ck-north" },
+    h("div", { class: "ck-nameplate" }, h("b", {}, v.them.name), h("span", { class: "ck-role" }, v.them.role)),
+    theirHand, theirTricks));
+
+  // -- the middle: stock, turn-up and trumps; the trick; the last trick
+  const stock = h("div", { class: "ck-pile ck-stock" },
+    v.stock && v.stock.count ? h("span", { class: "ck-stack" }, cardBack("ck-mid"), v.stock.count > 1 ? cardBack("ck-mid ck-stack-2") : null)
+      : cardSlot("", "ck-mid"),
+    h("span", { class: "ck-pile-label" }, v.stock ? v.stock.label : ""),
+    h("span", { class: "ck-count" }, v.stock ? v.stock.count_label : "\u00a0"));
+  const turnUp = h("div", { class: "ck-pile ck-turnup" },
+    cardFace(v.turn_up, { cls: "ck-mid", labels: L, tags: false }),
+    h("span", { class: "ck-pile-label" }, v.turn_up_label),
+    h("span", { class: `ck-trump-badge ${suitClass({ suit: v.trump.suit })}` },
+      h("span", { class: "ck-trump-sym", "aria-hidden": "true" }, v.trump.symbol), " ", v.trump.label));
+  const slotThem = v.trick.cards.them ? cardFace(v.trick.cards.them, { cls: "ck-mid ck-in-trick", labels: L }) : cardSlot("", "ck-mid");
+  const slotYou = v.trick.cards.you ? cardFace(v.trick.cards.you, { cls: "ck-mid ck-in-trick", labels: L }) : cardSlot("", "ck-mid");
+  const trick = h("div", { class: "ck-trick", role: "group", "aria-label": v.trick.label },
+    h("span", { class: "ck-trick-label" }, v.trick.label),
+    h("div", { class: "ck-trick-them" }, slotThem),
+    h("div", { class: "ck-trick-you" }, slotYou));
+  let lastCards = [];
+  let last;
+  if (v.last_trick) {
+    const a = cardFace(v.last_trick.cards.them, { cls: "ck-small", labels: L, tags: false });
+    const b = cardFace(v.last_trick.cards.you, { cls: "ck-small", labels: L, tags: false });
+    lastCards = [a, b];
+    a.removeAttribute("data-anim"); b.removeAttribute("data-anim");
+    last = h("div", { class: "ck-last ck-last-" + v.last_trick.winner, role: "group", "aria-label": v.last_trick.label },
+      h("span", { class: "ck-last-label" }, v.last_trick.label),
+      h("div", { class: "ck-last-cards" }, a, b));
+  } else {
+    last = h("div", { class: "ck-last" }, h("span", { class: "ck-last-label" }, v.last_trick_empty),
+      h("div", { class: "ck-last-cards" }, cardSlot("", "ck-small"), cardSlot("", "ck-small")));
+  }
+  felt.appendChild(h("div", { class: "ck-middle" }, h("div", { class: "ck-piles" }, stock, turnUp), trick, last));
+
+  // -- your side
+  const sel = shell.selected;
+  if (prev && prev.pos !== v.pos) sel.clear();
+  const codes = new Set(v.hand.map((c) => c.code));
+  for (const c of [...sel]) if (!codes.has(c) || v.mode !== "select") sel.delete(c);
+  const hand = h("div", { class: "ck-hand ck-hand-south", role: "group", "aria-label": v.hand_label });
+  v.hand.forEach((card, i) => {
+    const selecting = v.mode === "select";
+    const btn = cardButton(card, {
+      labels: L, idx: i, selected: selecting ? sel.has(card.code) : null,
+      onclick: () => {
+        if (shell.lost) return;
+        if (selecting) {
+          if (sel.has(card.code)) sel.delete(card.code);
+          else if (sel.size < v.select_max) sel.add(card.code);
+          shell.before();
+          drawEcarte(shell, v, v);
+          shell.after();
+          return;
+        }
+        shell.act(card.action);
+      },
+    });
+    hand.appendChild(btn);
+  });
+  if (!v.hand.length) hand.appendChild(cardSlot("", "ck-hand-empty"));
+  const yourTricks = tricksPile("south", v.you.tricks, v.tricks_label);
+  felt.appendChild(h("div", { class: "ck-seat ck-south" },
+    h("div", { class: "ck-nameplate" }, h("b", {}, v.you.name), h("span", { class: "ck-role" }, v.you.role)),
+    hand, yourTricks));
+
+  // -- the buttons that apply now
+  const buttons = v.actions.map((a) => {
+    if (a.selection) {
+      const n = sel.size;
+      const label = a.labels[Math.min(n, a.labels.length - 1)];
+      return shell.actionButton({ ...a, label, enabled: n > 0 },
+        () => shell.act(("discard " + [...sel].join(" ")).trim()));
+    }
+    return shell.actionButton(a, () => shell.act(a.action));
+  });
+  shell.drawActions(v, buttons);
+  shell.drawSpeed(v, 3);
+
+  // -- movement: the opponent's card comes from their hand; a finished trick goes to its winner
+  if (prev && prev.pos !== v.pos) {
+    const prevThem = prev.trick && prev.trick.cards.them;
+    if (v.trick.cards.them && (!prevThem || prevThem.code !== v.trick.cards.them.code)) shell.slideFrom(slotThem, theirHand);
+    const prevLast = prev.last_trick ? prev.last_trick.cards.them.code + prev.last_trick.cards.you.code : "";
+    const nowLast = v.last_trick ? v.last_trick.cards.them.code + v.last_trick.cards.you.code : "";
+    if (nowLast && nowLast !== prevLast && v.mode !== "between") {
+      const to = v.last_trick.winner === "you" ? yourTricks : theirTricks;
+      // draw the two cards where the trick was, then send them to the winner
+      const ghostThem = cardFace(v.last_trick.cards.them, { cls: "ck-mid", labels: L });
+      const ghostYou = cardFace(v.last_trick.cards.you, { cls: "ck-mid", labels: L });
+      if (shell.animate) {
+        const holder = h("div", { class: "ck-ghost-trick" }, h("div", { class: "ck-trick-them" }, ghostThem), h("div", { class: "ck-trick-you" }, ghostYou));
+        trick.appendChild(holder);
+        shell.gather([ghostThem, ghostYou], to);
+        holder.remove();
+      }
+    }
+  }
+}
+
+export default { render: makeRender("ecarte", drawEcarte) };

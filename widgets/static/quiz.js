@@ -1,0 +1,36 @@
+// The lessons' "Your turn" question: the choices as cards (drawn like the tables' cards) or as
+// buttons, and the feedback in a live region. Appended to table.js.
+
+function renderQuiz({ model, el }) {
+  const root = h("div", { class: "ck-root ck-quiz" });
+  const prompt = h("p", { class: "ck-quiz-question" });
+  const choices = h("div", { class: "ck-quiz-choices", role: "group" });
+  const feedback = h("div", { class: "ck-whatnow", role: "status", "aria-live": "polite", "aria-atomic": "true" });
+  root.append(prompt, choices, feedback);
+  el.appendChild(root);
+  const draw = () => {
+    const v = model.get("view");
+    if (!v || !v.choices) return;
+    const focused = document.activeElement && root.contains(document.activeElement) ? document.activeElement.dataset.idx : null;
+    prompt.replaceChildren(h("b", {}, v.prompt + " "), v.question);
+    choices.setAttribute("aria-label", v.question);
+    choices.classList.toggle("ck-quiz-cards", v.choices.every((c) => c.card));
+    choices.replaceChildren(...v.choices.map((c, i) => {
+      const send = () => model.send({ do: "choose", index: i });
+      if (c.card) return cardButton({ ...c.card, playable: true }, { idx: i, group: "quiz", onclick: send, labels: {} });
+      return h("button", { type: "button", class: "ck-btn" + (c.chosen ? " ck-chosen" : ""), "data-idx": i, "data-group": "quiz", onclick: send }, c.label);
+    }));
+    feedback.className = "ck-whatnow ck-tone-" + v.feedback.tone;
+    if (feedback.textContent !== v.feedback.text) feedback.textContent = v.feedback.text;
+    root.classList.toggle("ck-four", !!v.four_colour);
+    if (focused !== null) {
+      const again = choices.querySelector(`[data-idx="${focused}"]`);
+      if (again) again.focus({ preventScroll: true });
+    }
+  };
+  model.on("change:view", draw);
+  draw();
+  return () => model.off("change:view", draw);
+}
+
+export default { render: renderQuiz };
