@@ -257,9 +257,10 @@ class WarState(GameState):
             "in": active, "contenders": list(active), "up": [None] * n,
             "turning": list(active), "newly": [], "round": 0, "wars": 0, "steps": [],
             "slapped": -1, "slap": None, "stage": "turn", "queue": [], "lost": [], "standing": [],
-            "before": self.card_counts(), "out_before": list(self._out),
-            "piles_before": self._pile_tops() if self.rules.steal_war else None,
         }
+        if not self._quiet:      # for the battle event: the position before the battle
+            b.update(before=self.card_counts(), out_before=list(self._out),
+                     piles_before=self._pile_tops() if self.rules.steal_war else None)
         if self.rules.steal_war:
             order = [(self._first + i) % n for i in range(n)]
             b["queue"] = [p for p in order if p in active]
@@ -305,17 +306,11 @@ class WarState(GameState):
         return rule_ref(variant_rule(self.rules))
 
     def _judge(self) -> None:
+        """Compare the cards just turned up: a slap card waits for slaps (§1.9), an automatic-war
+        card starts a war (§1.6), one best card wins (§1.1, §1.7, §1.8), a tie goes to war."""
         b, R = self._b, self.rules
         cont, newly, up = b["contenders"], b["newly"], b["up"]
-        if (R.slap_rank is not None and b["slapped"] != b["round"]
-                and any(_RV[up[p]] == R.slap_rank for p in newly)):
-            b["slapped"] = b["round"]
-            b["slap"] = {"times": {p: reaction_time(self._rng, R.slap_mean) for p in cont},
-                         "card": next(up[p] for p in newly if _RV[up[p]] == R.slap_rank)}
-            if R.slap_seat is not None and R.slap_seat in cont:
-                b["stage"] = "slap"
-                return
-            self._slap_resolve(False)
+        if self._slap_card_up():
             return
         if R.automatic_rank is not None:
             auto = [p for p in newly if _RV[up[p]] == R.automatic_rank]
@@ -325,30 +320,52 @@ class WarState(GameState):
                 return
         best = self._best(cont)
         if len(best) == 1:
-            w = best[0]
-            why, rule = self._why(w, cont)
-            if b["round"] > 0 and R.underdog_rank is not None:
-                w2, why2 = self._underdog(w, cont)
-                if w2 != w:
-                    self._settle(w2, why + "; " + why2, rule_ref("underdog"))
-                    return
-            self._settle(w, why, rule)
-            return
-        tied = cards_of = _(" and ").join(str(_card(up[p])) for p in best)
-        if not newly:   # everyone standing on their last card, and they tie
-            self._say(_("Everyone is standing on their last card and {cards} tie.").format(cards=cards_of))
-            self._end_mid_battle(_("the standing cards tie: the game is a draw"), "standing_tie",
-                                 rule_ref("short"))
-            return
-        if (R.short_of_cards == "last_card_up" and not R.steal_war
-                and all(not self._packets[p] for p in best)):
-            # the tied players are all on their last card: nobody can fight on (§1.1)
+            self._win(best[0], cont)
+        else:
+            self._tie(best)
+
+    def _slap_card_up(self) -> bool:
+        """Slap war (§1.9): a slap card has just turned up (once per round): draw everyone's
+        reaction time, then wait for the live seat's slap or resolve at once. True if so."""
+        b, R = self._b, self.rules
+        cont, newly, up = b["contenders"], b["newly"], b["up"]
+        if (R.slap_rank is None or b["slapped"] == b["round"]
+                or not any(_RV[up[p]] == R.slap_rank for p in newly)):
+            return False
+        b["slapped"] = b["round"]
+        b["slap"] = {"times": {p: reaction_time(self._rng, R.slap_mean) for p in cont},
+                     "card": next(up[p] for p in newly if _RV[up[p]] == R.slap_rank)}
+        if R.slap_seat is not None and R.slap_seat in cont:
+            b["stage"] = "slap"
+        else:
+            self._slap_resolve(False)
+        return True
+
+    def _win(self, w: int, cont: list[int]) -> None:
+        """``w``'s card is the best: they win, unless the loser of a war holds the underdog (§1.8)."""
+        why, rule = self._why(w, cont)
+        if self._b["round"] > 0 and self.rules.underdog_rank is not None:
+            w2, why2 = self._underdog(w, cont)
+            if w2 != w:
+                self._settle(w2, why + "; " + why2, rule_ref("underdog"))
+                return
+        self._settle(w, why, rule)
+
+    def _tie(self, best: list[int]) -> None:
+        """The best cards tie: a war among the tied players (or everyone, §1.2), or a draw when
+        they all stand on their last card (§1.1)."""
+        b, R = self._b, self.rules
+        up = b["up"]
+        cards_of = _(" and ").join(str(_card(up[p])) for p in best)
+        standing = not b["newly"] or (R.short_of_cards == "last_card_up" and not R.steal_war
+                                      and all(not self._packets[p] for p in best))
+        if standing:   # everyone is standing on their last card and they tie: nobody can fight on
             self._say(_("Everyone is standing on their last card and {cards} tie.").format(cards=cards_of))
             self._end_mid_battle(_("the standing cards tie: the game is a draw"), "standing_tie",
                                  rule_ref("short"))
             return
         self._say((_("{cards} tie: peace!") if R.lowest_wins else _("{cards} tie: war!"))
-                  .format(cards=tied))
+                  .format(cards=cards_of))
         W = best
         if R.war_participants == "all":
             # everyone still in joins; a player with no card left has no tied card to stand on,
@@ -419,7 +436,18 @@ class WarState(GameState):
             self._steal_war(W, k)
             return
         short = [p for p in W if len(self._packets[p]) < need]
-        if short and R.short_of_cards == "draw":
+        if short and R.short_of_cards != "last_card_up":
+            W = self._short_war(W, short, need)
+            if W is None:
+                return
+        self._put_down(W, k, need)
+
+    def _short_war(self, W: list[int], short: list[int], need: int) -> list[int] | None:
+        """``short_of_cards`` ``draw`` or ``lose`` (§1.1): the game is drawn, or the short players
+        lose the war (their cards go on the table) and the others fight on. Returns who fights on,
+        or None when the battle is over."""
+        b = self._b
+        if self.rules.short_of_cards == "draw":
             p = short[0]
             self._say(ngettext("{player} has {n} card and cannot complete the war (needs {need}).",
                                "{player} has {n} cards and cannot complete the war (needs {need}).",
@@ -428,28 +456,33 @@ class WarState(GameState):
             self._end_mid_battle(_("a player cannot complete a war: the game is a draw "
                                    "(short of cards: draw)"), "short_of_cards",
                                  rule_ref("short_draw"))
-            return
-        if short and R.short_of_cards == "lose":
-            for p in short:
-                self._say(ngettext("{player} has {n} card and cannot complete the war (needs {need}): "
-                                   "they lose it.",
-                                   "{player} has {n} cards and cannot complete the war (needs {need}): "
-                                   "they lose it.", len(self._packets[p]))
-                          .format(player=self.names[p], n=len(self._packets[p]), need=need))
-                while self._packets[p]:          # the rest of their cards go to the war's winner
-                    self._put(p, False)
-                b["lost"].append(p)
-            W = [p for p in W if p not in short]
-            b["in"] = [p for p in b["in"] if p not in short]
-            if len(W) == 1:
-                self._settle(W[0], _("{player} is the only player left in the war")
-                             .format(player=self.names[W[0]]),
-                             rule_ref("short_lose"))
-                return
-            if not W:
-                self._end_mid_battle(_("nobody can complete the war: the game is a draw"),
-                                     "short_of_cards", rule_ref("short_lose"))
-                return
+            return None
+        for p in short:
+            self._say(ngettext("{player} has {n} card and cannot complete the war (needs {need}): "
+                               "they lose it.",
+                               "{player} has {n} cards and cannot complete the war (needs {need}): "
+                               "they lose it.", len(self._packets[p]))
+                      .format(player=self.names[p], n=len(self._packets[p]), need=need))
+            while self._packets[p]:          # the rest of their cards go to the war's winner
+                self._put(p, False)
+            b["lost"].append(p)
+        W = [p for p in W if p not in short]
+        b["in"] = [p for p in b["in"] if p not in short]
+        if len(W) == 1:
+            self._settle(W[0], _("{player} is the only player left in the war")
+                         .format(player=self.names[W[0]]), rule_ref("short_lose"))
+            return None
+        if not W:
+            self._end_mid_battle(_("nobody can complete the war: the game is a draw"),
+                                 "short_of_cards", rule_ref("short_lose"))
+            return None
+        return W
+
+    def _put_down(self, W: list[int], k: int, need: int) -> None:
+        """Each player in the war puts ``k`` cards face down and will turn one up; a short player
+        puts all but their last card down, and one with no card stands on their last face-up
+        card (§1.1 ``last_card_up``)."""
+        b = self._b
         turning = []
         for p in W:
             n = len(self._packets[p])

@@ -36,6 +36,11 @@ def _rules_of(options: tuple) -> WarRules:
     return rules_from_dict(WarRules, dict(options))
 
 
+@lru_cache(maxsize=64)
+def _preset(rules: WarRules) -> Preset:
+    return Preset.of(rules)
+
+
 @dataclass(frozen=True, kw_only=True)
 class WarObservation(Observation):
     """One seat's view of a game of War. Shared fields: see :class:`cardkit.core.Observation`.
@@ -194,7 +199,7 @@ def _build(state: "WarState", seat: int, memo: dict) -> WarObservation:
     phase, cp = state.phase, state.current_player
     sentence, rule = what_now(state, seat)
     return WarObservation(
-        game="war", names=tuple(state.names), seat=seat, rules=Preset.of(state.rules),
+        game="war", names=tuple(state.names), seat=seat, rules=_preset(state.rules),
         phase=phase, current_player=cp, legal_actions=_legal(state, seat), scores=None,
         outcome=_outcome(state, seat), what_now=sentence, events=_events(state, seat, memo),
         card_counts=tuple(len(p) for p in state._packets), hand=(),
