@@ -266,11 +266,6 @@ class Event:
                       data={k: v for k, v in self.data.items() if k not in self.private})
         return _replace(self, **kw)
 
-    @property
-    def hidden(self) -> bool:
-        """True when this view had cards removed or is restricted (see ``visible_to``)."""
-        return self.visible_to is not None
-
     def _name(self, seat: int) -> str:
         if seat == self.seat:
             return _("you")
@@ -295,6 +290,8 @@ class Event:
             f["card"] = str(self.cards[0])
         if self.player is not None:
             f["player"] = self._name(self.player)
+        if self.rule is not None:
+            f["rule"] = str(self.rule)
         try:
             text = template.format_map(f)
         except (ValueError, IndexError, AttributeError, KeyError):
@@ -304,8 +301,7 @@ class Event:
     def to_dict(self) -> dict:
         """Plain JSON types: ``kind``, ``player``, ``text`` (the sentence for this reader),
         ``rule`` (``{"name", "section"}`` or None), ``cards`` (card texts), ``data``."""
-        data = {k: _jsonable(v) for k, v in self.data.items()
-                if not (self.visible_to is not None and k in self.private)}
+        data = {k: _jsonable(v) for k, v in self.data.items()}
         return {"kind": self.kind, "player": self.player, "text": self.explain(),
                 "rule": (self.rule.to_dict() if isinstance(self.rule, Rule) else
                          {"name": str(self.rule), "section": ""} if self.rule else None),

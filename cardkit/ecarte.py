@@ -1,4 +1,4 @@
-"""Écarté: the 19th-century French trick-taking game for two (§3, seed 004).
+"""Écarté: the 19th-century French trick-taking game for two (RULES.md §3).
 
 A state is a whole **match** across hands: the deal alternates every hand and the match ends the
 moment a player reaches ``rules.target`` points (even in the middle of a hand).
@@ -9,6 +9,9 @@ Quick use::
     >>> s = ecarte.new_game(seed=1)
     >>> s.legal_actions()            # the non-dealer decides first
     [Action('stand'), Action('propose')]
+    >>> obs = s.observation(s.current_player)
+    >>> obs.what_now
+    'You are the non-dealer: play the hand as dealt (Stand), or Propose an exchange of cards (Proposals and exchanges).'
 
 Phases of a hand (``state.phase``) and the actions legal in each (for ``current_player``):
 
@@ -24,25 +27,28 @@ phase           who acts        actions
 ``over``        nobody          the match is over
 ==============  ==============  ===================================================================
 
-Public position (for lessons and tests; a table shows only ``observation(seat)``): ``hands``,
-``stock`` (top first), ``turn_up``, ``trump``, ``dealer``, ``tricks`` (won this hand, per player),
-``scores``, ``trick`` (cards on the table, in play order), ``discards`` (out of play), ``log``.
+Public position (for lessons and tests; a table shows only ``observation(seat)``, an
+:class:`EcarteObservation`): ``hands``, ``stock`` (top first), ``turn_up``, ``trump``, ``dealer``,
+``tricks`` (won this hand, per player), ``scores``, ``trick`` (cards on the table, in play order),
+``discards`` (out of play), ``log``.
 """
 from __future__ import annotations
 
 import html
 import itertools
-import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
-from .cards import card_html, cards_html, Card, Rank, Suit, SUITS, parse_cards, piquet_pack, shuffled
-from .core import Action, Event, GameState, IllegalAction, rules_from_dict, rules_to_dict
-from .i18n import _
+from .cards import card_html, cards_html, Card, Rank, Suit, parse_cards, piquet_pack, shuffled
+from .core import (Action, Event, GameState, IllegalAction, Observation, Outcome, Preset, Rule,
+                   default_names, _replace, rules_from_dict, rules_to_dict)
+from .i18n import _, N_
 
-__all__ = ["EcarteRules", "EcarteState", "new_game", "computer_player", "EcartePlayer",
-           "RANK_ORDER", "rank_strength", "trick_winner", "what_now", "hand_strength", "stacked_deck"]
+__all__ = ["EcarteRules", "EcarteState", "EcarteObservation", "new_game", "computer_player",
+           "EcartePlayer", "RANK_ORDER", "rank_strength", "trick_winner", "what_now",
+           "hand_strength", "stacked_deck", "presets", "RULE_DEAL", "RULE_EXCHANGE", "RULE_KING",
+           "RULE_TRICK", "RULE_TRUMP", "RULE_SCORING", "RULE_GAME"]
 
 #: Écarté's rank order, highest first (§3.1): the ace ranks between the jack and the ten.
 RANK_ORDER: tuple[Rank, ...] = (Rank.KING, Rank.QUEEN, Rank.JACK, Rank.ACE, Rank.TEN, Rank.NINE,
@@ -50,6 +56,16 @@ RANK_ORDER: tuple[Rank, ...] = (Rank.KING, Rank.QUEEN, Rank.JACK, Rank.ACE, Rank
 _STRENGTH = {r: len(RANK_ORDER) - i for i, r in enumerate(RANK_ORDER)}  # K=8 ... 7=1
 
 PHASES = ("decide", "answer", "exchange", "play", "over")
+
+# the rules a message or an event names: a plain name and its section of docs/RULES.md
+RULE_PACK = Rule(N_("The 32-card pack"), "3.1")
+RULE_DEAL = Rule(N_("Deal and trumps"), "3.1")
+RULE_EXCHANGE = Rule(N_("Proposals and exchanges"), "3.2")
+RULE_KING = Rule(N_("King of trumps"), "3.3")
+RULE_TRICK = Rule(N_("Follow suit and win the trick"), "3.4")
+RULE_TRUMP = Rule(N_("Must trump when void"), "3.4")
+RULE_SCORING = Rule(N_("Scoring"), "3.5")
+RULE_GAME = Rule(N_("Winning the game"), "3.5")
 
 
 def rank_strength(card: Card) -> int:
@@ -71,14 +87,19 @@ def trick_winner(lead: Card, follow: Card, trump: Suit) -> int:
     return 1 if follow.suit == trump else 0
 
 
+def _bad_option(text: str, rule: Rule, **fields) -> ValueError:
+    return ValueError(_(text).format(rule=rule, **fields))
+
+
 @dataclass(frozen=True)
 class EcarteRules:
     """The rules of an Écarté match (§3). Frozen: a preset is data.
 
-    - ``name``: the preset's name, shown on tables (``"standard"`` or ``"classic"``, or your own).
+    - ``name``: the preset's name (``"standard"`` or ``"classic"``, or your own); ``label`` is
+      the human label tables show.
     - ``must_trump``: when unable to follow suit, the follower must trump if able (§3.4; classic).
-      When False any card may be played (standard, the seed).
-    - ``scoring``: ``"standard"`` (the seed: a non-dealer who stood at once, or whose proposal was
+      When False any card may be played (standard).
+    - ``scoring``: ``"standard"`` (a non-dealer who stood at once, or whose proposal was
       refused, scores 2 for 3+ tricks) or ``"classic"`` (the player who stood at once or refused the
       first proposal and then takes fewer than 3 tricks gives the opponent 2) (§3.5).
     - ``target``: points that win the match (default 5, §3.5).
@@ -95,18 +116,26 @@ class EcarteRules:
 
     def __post_init__(self):
         if self.scoring not in ("standard", "classic"):
-            raise ValueError(f"Écarté scoring (§3.5) is 'standard' or 'classic', not {self.scoring!r}")
+            raise _bad_option(N_("Écarté scoring is 'standard' or 'classic', not {v!r} ({rule})."),
+                              RULE_SCORING, v=self.scoring)
         if not isinstance(self.target, (int, np.integer)) or isinstance(self.target, bool) or self.target < 1:
-            raise ValueError(f"Écarté target (§3.5) must be a whole number of points ≥ 1, not {self.target!r}")
+            raise _bad_option(N_("The Écarté target must be a whole number of points ≥ 1, not {v!r} "
+                                 "({rule})."), RULE_GAME, v=self.target)
         packets = tuple(self.packets)
         if not packets or any((not isinstance(p, (int, np.integer))) or p < 1 for p in packets) or sum(packets) != 5:
-            raise ValueError(f"Écarté packets (§3.1) must be positive and add up to 5 cards, e.g. (3, 2) or (2, 3); got {self.packets!r}")
+            raise _bad_option(N_("Écarté packets must be positive and add up to 5 cards, e.g. (3, 2) "
+                                 "or (2, 3); got {v!r} ({rule})."), RULE_DEAL, v=self.packets)
         object.__setattr__(self, "packets", tuple(int(p) for p in packets))
         object.__setattr__(self, "target", int(self.target))
 
+    @property
+    def label(self) -> str:
+        """The preset's human label ("Standard", "Classic (must trump)"), translated."""
+        return _(_LABELS[self.name]) if self.name in _LABELS else self.name
+
     @classmethod
     def standard(cls, **options) -> "EcarteRules":
-        """The seed's rules (the default): any card when void, the seed's scoring (§3.4, §3.5)."""
+        """The default rules: any card when void, standard scoring (§3.4, §3.5)."""
         return cls(**{"name": "standard", **options})
 
     @classmethod
@@ -115,19 +144,114 @@ class EcarteRules:
         return cls(**{"name": "classic", "must_trump": True, "scoring": "classic", **options})
 
 
-_YOU_VERBS = re.compile(r"\b(You|you)( \(non-dealer\))? (deals|plays|proposes|accepts|refuses|discards|"
-                        r"keeps|exchanges|leads|announces|wins|reaches|scores|took|stood)\b")
+_LABELS = {"standard": N_("Standard"), "classic": N_("Classic (must trump)")}
 
 
-def _agree(text: str, you: str) -> str:
-    """English agreement for a player named "You" (a table's own seat): "You wins" → "You win",
-    and "so You score" → "so you score". Other names and languages are left as they are."""
-    if you != "You" or "You" not in text:
-        return text
-    text = _YOU_VERBS.sub(lambda m: m.group(1) + (m.group(2) or "") + " " + (
-        m.group(3) if m.group(3) in ("took", "stood") else m.group(3)[:-2] if m.group(3).endswith(
-            ("ches", "shes")) else m.group(3)[:-1]), text)
-    return text[:1] + re.sub(r"\bYou\b", "you", text[1:])
+def presets() -> dict[str, EcarteRules]:
+    """Every named preset: ``{"standard": EcarteRules.standard(), "classic": …}``."""
+    return {"standard": EcarteRules.standard(), "classic": EcarteRules.classic()}
+
+
+def _illegal(text: str, rule: Rule, **fields) -> IllegalAction:
+    """An :class:`IllegalAction` whose message is ``text`` (an English template with
+    ``{rule}``) translated and filled."""
+    return IllegalAction(_(text).format(rule=rule, **fields), rule)
+
+
+@dataclass(frozen=True, kw_only=True)
+class EcarteObservation(Observation):
+    """What one Écarté seat may see (docs/observation.md, "Écarté"): the shared fields plus
+    ``dealer``, ``hand_number``, ``turn_up``, ``trump``, ``stock_count``, ``tricks``, ``trick``,
+    ``last_trick``, ``played``, ``discard_counts``, ``own_discards``, ``proposals``,
+    ``king_announced``, ``playable``, ``max_discard``, ``target``, ``must_trump``. Never the
+    opponent's cards, the stock's order or the opponent's discards."""
+
+    dealer: int
+    hand_number: int
+    turn_up: Card
+    trump: Suit
+    stock_count: int
+    tricks: tuple[int, int]
+    trick: tuple[tuple[int, Card], ...] = ()
+    last_trick: tuple[tuple[int, Card], ...] = ()
+    played: tuple[tuple[int, int, Card], ...] = ()
+    discard_counts: tuple[int, int] = (0, 0)
+    own_discards: tuple[Card, ...] = ()
+    proposals: int = 0
+    king_announced: int | None = None
+    playable: tuple[Card, ...] = ()
+    max_discard: int = 0
+    target: int = 5
+    must_trump: bool = False
+
+    _ALIASES = {"opponent_cards": lambda o: o.card_counts[1 - o.seat],
+                "log": lambda o: [e.explain() for e in o.events],
+                "scoring": lambda o: o.rules.options.get("scoring")}
+
+    def _refuse(self, action: Action) -> IllegalAction:
+        """Why this seat may not make ``action`` now (the rule, in plain words)."""
+        if self.current_player != self.seat:
+            return super()._refuse(action)
+        if self.phase == "decide":
+            if action.kind == "announce":
+                return _illegal(N_("The king of trumps is announced just before your first card "
+                                   "is played, after the proposals ({rule})."), RULE_KING)
+            return _illegal(N_("You are the non-dealer: first stand (play the hand as dealt) or "
+                               "propose an exchange ({rule})."), RULE_EXCHANGE)
+        if self.phase == "answer":
+            return _illegal(N_("You are the dealer: accept or refuse the proposal ({rule})."),
+                            RULE_EXCHANGE)
+        if self.phase == "exchange":
+            return self._refuse_discard(action)
+        return self._refuse_play(action)
+
+    def _refuse_discard(self, action: Action) -> IllegalAction:
+        if action.kind != "discard":
+            return _illegal(N_("You must discard now: choose the cards to exchange ({rule})."),
+                            RULE_EXCHANGE)
+        cards = list(action.cards)
+        missing = [c for c in cards if c not in self.hand]
+        if len(set(cards)) != len(cards):
+            return _illegal(N_("A card can be discarded only once ({rule})."), RULE_EXCHANGE)
+        if missing:
+            return _illegal(N_("You can only discard cards from your own hand: {cards} ({rule})."),
+                            RULE_EXCHANGE, cards=" ".join(map(str, missing)))
+        if not cards:
+            return _illegal(N_("After a proposal is accepted the non-dealer must discard at least "
+                               "1 card ({rule})."), RULE_EXCHANGE)
+        return _illegal(N_("Nobody may discard more cards than the stock can replace: the stock "
+                           "holds {n} ({rule})."), RULE_EXCHANGE, n=self.stock_count)
+
+    def _refuse_play(self, action: Action) -> IllegalAction:
+        king = Card(Rank.KING, self.trump)
+        if action.kind == "announce":
+            if self.king_announced is not None:
+                return _illegal(N_("The king point has already been scored this hand ({rule})."),
+                                RULE_KING)
+            if king not in self.hand:
+                return _illegal(N_("Only a player holding the king of trumps ({card}) may announce "
+                                   "it ({rule})."), RULE_KING, card=king)
+            return _illegal(N_("The king must be announced before your first card is played "
+                               "({rule})."), RULE_KING)
+        if action.kind != "play" or len(action.cards) != 1:
+            return _illegal(N_("The hand is being played: play one card ({rule})."), RULE_TRICK)
+        card = action.card
+        if card not in self.hand:
+            return _illegal(N_("{card} is not in your hand: you can only play your own cards "
+                               "({rule})."), RULE_TRICK, card=card)
+        lead = self.trick[0][1]
+        same = [c for c in self.hand if c.suit == lead.suit]
+        if same and card.suit != lead.suit:
+            return _illegal(N_("You must follow suit: {lead} was led and you hold {cards} ({rule})."),
+                            RULE_TRICK, lead=lead, cards=_(" and ").join(map(str, same)))
+        if same:
+            higher = [c for c in same if rank_strength(c) > rank_strength(lead)]
+            return _illegal(N_("You must win the trick if you can: {card} does not beat {lead}, but "
+                               "{cards} does ({rule})."), RULE_TRICK, card=card, lead=lead,
+                            cards=or_list(higher))
+        trumps = [c for c in self.hand if c.suit == self.trump]
+        return _illegal(N_("You cannot follow suit, so in the classic rules you must trump: play "
+                           "{cards} ({rule})."), RULE_TRUMP, cards=or_list(trumps))
 
 
 class EcarteState(GameState):
@@ -142,9 +266,6 @@ class EcarteState(GameState):
     """
 
     GAME = "ecarte"
-
-    def __init__(self):
-        super().__init__()
 
     # ------------------------------------------------------------------------------ deal
     def _deal(self, deck: list[Card]) -> None:
@@ -174,62 +295,45 @@ class EcarteState(GameState):
         self.played = []              # every (trick number, player, card) this hand, public
         self.last_trick = []          # the last finished trick of this hand
         self.hand_number += 1
-        names = self.names
-        packets = _(" then ").join(str(p) for p in self.rules.packets)
-        self._log("deal", d, _("{dealer} deals {packets} cards each (non-dealer first); the turn-up "
-                               "is {card}, so {suit} are trumps (§3.1).").format(
-            dealer=names[d], packets=packets, card=self.turn_up, suit=_(self.trump.word)),
-            "3.1", {"turn_up": self.turn_up, "hand": self.hand_number})
+        self._log("deal", d, N_("{player} deals 5 cards each in packets of {packets}, non-dealer "
+                                "first; the turn-up is {card}, so {suit} are trumps ({rule})."),
+                  N_("You deal 5 cards each in packets of {packets}, non-dealer first; the turn-up "
+                     "is {card}, so {suit} are trumps ({rule})."), RULE_DEAL, cards=(self.turn_up,),
+                  hand=self.hand_number, dealer=d, suit=self.trump,
+                  packets="+".join(str(p) for p in self.rules.packets))
         if self.turn_up.rank is Rank.KING:
             self._score(d, 1, "turn_up_king",
-                        _("The turn-up is a king ({card}): the dealer ({dealer}) scores 1 point at "
-                          "once (§3.1).").format(card=self.turn_up, dealer=names[d]), "3.1")
+                        N_("The turn-up is a king ({card}): {player}, the dealer, scores 1 point at "
+                           "once ({rule})."),
+                        N_("The turn-up is a king ({card}): you, the dealer, score 1 point at once "
+                           "({rule})."), RULE_DEAL, cards=(self.turn_up,))
+            self._check_target(d)
 
     def _next_deck(self) -> list[Card]:
         if self._stacked:
             return self._stacked.pop(0)
         return shuffled(piquet_pack(), self.rng)
 
-    def _log(self, kind, player, text, rule="", data=None):
-        self.log.append(Event(kind, player, _agree(text, _("You")), rule, dict(data or {})))
+    def _log(self, kind, player, text, you="", rule=None, *, cards=(), visible_to=None,
+             private=(), **data) -> None:
+        self.log.append(Event(kind, player, text, rule, data, tuple(cards), you, visible_to,
+                              tuple(private), tuple(self.names)))
 
-    def _score(self, player: int, points: int, kind: str, text: str, rule: str) -> None:
+    def _score(self, player: int, points: int, kind: str, text: str, you: str, rule: Rule,
+               **data) -> None:
         self.scores[player] += points
-        self._log(kind, player, text, rule, {"points": points, "scores": list(self.scores)})
+        self._log(kind, player, text, you, rule, points=points, scores=list(self.scores), **data)
+
+    def _check_target(self, player: int) -> None:
+        """End the match if ``player`` has reached the target (§3.5)."""
         if self.scores[player] >= self.rules.target and self.phase != "over":
             self.phase = "over"
             self._winner = player
-            self._log("game_over", player, _("{who} reaches {target} points and wins the game "
-                                             "{w}–{l} (§3.5).").format(
-                who=self.names[player], target=self.rules.target, w=self.scores[player],
-                l=self.scores[1 - player]),
-                "3.5", {"scores": list(self.scores)})
-
-    def _snapshot(self):
-        # every attribute is immutable, a list (of lists) of immutable values, or the RNG
-        saved = {}
-        for k, v in self.__dict__.items():
-            if k in self._NOT_COPIED:
-                continue
-            if isinstance(v, list):
-                v = [list(x) if isinstance(x, list) else x for x in v]
-            elif isinstance(v, dict):
-                v = dict(v)
-            elif isinstance(v, np.random.Generator):
-                v = (v, v.bit_generator.state)
-            saved[k] = v
-        return saved, len(self.log)
-
-    def _restore(self, snapshot) -> None:
-        saved, n_log = snapshot
-        for k in [k for k in self.__dict__ if k not in self._NOT_COPIED and k not in saved]:
-            del self.__dict__[k]
-        for k, v in saved.items():
-            if k == "rng":
-                v[0].bit_generator.state = v[1]
-                v = v[0]
-            self.__dict__[k] = v
-        del self.log[n_log:]
+            self._log("game_over", player,
+                      N_("{player} reaches {target} points and wins the game {w}–{l} ({rule})."),
+                      N_("You reach {target} points and win the game {w}–{l} ({rule})."), RULE_GAME,
+                      target=self.rules.target, w=self.scores[player], l=self.scores[1 - player],
+                      scores=list(self.scores))
 
     # ------------------------------------------------------------------------------ protocol
     @property
@@ -307,126 +411,56 @@ class EcarteState(GameState):
             return acts
         return []
 
-    def _check(self, action: Action) -> None:
-        self._check_rule(action)
-        if action not in self._legal_actions():        # anything the rule checks did not name
-            raise IllegalAction(_("{action} is not a move of Écarté at this point; legal now: "
-                                  "{legal} (§3).").format(action=action, legal=", ".join(
-                                      map(str, self._legal_actions()[:8]))))
-
-    def _check_rule(self, action: Action) -> None:
-        p = self.current_player
-        k = action.kind
-        who = self.names[p]
-        if self.phase == "decide":
-            if k in ("stand", "propose"):
-                return
-            if k == "announce":
-                raise IllegalAction(_("The king of trumps is announced just before a player's first "
-                                      "card is played, after the proposals (§3.3)."))
-            raise IllegalAction(_("{who} (the non-dealer) must first stand or propose an exchange "
-                                  "(§3.2).").format(who=who))
-        if self.phase == "answer":
-            if k in ("accept", "refuse"):
-                return
-            raise IllegalAction(_("{who} (the dealer) must accept or refuse the proposal "
-                                  "(§3.2).").format(who=who))
-        if self.phase == "exchange":
-            if k != "discard":
-                raise IllegalAction(_("{who} must discard now: choose the cards to exchange "
-                                      "(§3.2).").format(who=who))
-            cards = list(action.cards)
-            hand = self.hands[p]
-            if len(set(cards)) != len(cards):
-                raise IllegalAction(_("A card can be discarded only once (§3.2)."))
-            missing = [c for c in cards if c not in hand]
-            if missing:
-                raise IllegalAction(_("You can only discard cards from your own hand: {cards} "
-                                      "(§3.2).").format(cards=" ".join(map(str, missing))))
-            if p == self.non_dealer and not cards:
-                raise IllegalAction(_("After a proposal is accepted the non-dealer must discard at "
-                                      "least 1 card (§3.2)."))
-            if len(cards) > self.max_discard():
-                raise IllegalAction(_("Nobody may discard more cards than the stock can replace: the "
-                                      "stock holds {n} (§3.2).").format(n=len(self.stock)))
-            return
-        if self.phase == "play":
-            if k == "announce":
-                if action.word != "king":
-                    raise IllegalAction(_("Only the king of trumps is announced (§3.3)."))
-                if self.king_announced is not None:
-                    raise IllegalAction(_("The king point has already been scored this hand "
-                                          "(§3.3)."))
-                if self.king_of_trumps() not in self.hands[p]:
-                    raise IllegalAction(_("Only a player holding the king of trumps ({card}) may "
-                                          "announce it (§3.3).").format(card=self.king_of_trumps()))
-                if self.first_card_played[p]:
-                    raise IllegalAction(_("The king must be announced before your first card is "
-                                          "played (§3.3)."))
-                return
-            if k != "play" or len(action.cards) != 1:
-                raise IllegalAction(_("The hand is being played: play one card (§3.4)."))
-            card = action.card
-            if card not in self.hands[p]:
-                raise IllegalAction(_("{card} is not in your hand: you can only play your own "
-                                      "cards (§3.4).").format(card=card))
-            if card not in self.playable_cards(p):
-                raise IllegalAction(self._why_not(p, card))
-            return
-        raise IllegalAction(_("The game is over."))
-
-    def _why_not(self, p: int, card: Card) -> str:
-        lead = self.trick[0][1]
-        hand = self.hands[p]
-        same = [c for c in hand if c.suit == lead.suit]
-        if same:
-            higher = [c for c in same if rank_strength(c) > rank_strength(lead)]
-            if card.suit != lead.suit:
-                return _("You must follow suit: {lead} was led and you hold {cards} "
-                         "(§3.4).").format(lead=lead, cards=_(" and ").join(map(str, same)))
-            return _("You must win the trick if you can: {card} does not beat {lead}, but {cards} "
-                     "does (§3.4).").format(card=card, lead=lead, cards=or_list(higher))
-        trumps = [c for c in hand if c.suit == self.trump]
-        return _("You cannot follow suit, so in the classic rules you must trump: play {cards} "
-                 "(§3.4).").format(cards=or_list(trumps))
-
     def _apply(self, action: Action) -> None:
         p = self.current_player
         k = action.kind
-        names = self.names
         if k == "stand":
             if self.proposals == 0:
                 self.stood_at_once = True
-                text = _("{who} plays the hand as dealt, without proposing (§3.2).")
+                self._log("stand", p, N_("{player} plays the hand as dealt, without proposing "
+                                         "({rule})."),
+                          N_("You play the hand as dealt, without proposing ({rule})."), RULE_EXCHANGE)
             else:
-                text = _("{who} proposes no more exchanges: the hand is played (§3.2).")
-            self._log("stand", p, text.format(who=names[p]), "3.2")
+                self._log("stand", p, N_("{player} proposes no more exchanges: the hand is played "
+                                         "({rule})."),
+                          N_("You propose no more exchanges: the hand is played ({rule})."),
+                          RULE_EXCHANGE)
             self._start_play()
         elif k == "propose":
-            if not self.stock:  # pragma: no cover - the decide phase never starts on an empty stock
-                raise IllegalAction(_("The stock is empty: no more exchanges (§3.2)."))
             self.proposals += 1
-            self._log("propose", p, _("{who} proposes an exchange (§3.2).").format(who=names[p]), "3.2",
-                      {"proposal": self.proposals})
+            self._log("propose", p, N_("{player} proposes an exchange ({rule})."),
+                      N_("You propose an exchange ({rule})."), RULE_EXCHANGE, proposal=self.proposals)
             self.phase = "answer"
         elif k == "accept":
-            self._log("accept", p, _("{who} accepts: each player now exchanges cards, the "
-                                     "non-dealer first (§3.2).").format(who=names[p]), "3.2")
+            self._log("accept", p, N_("{player} accepts: each player now exchanges cards, the "
+                                      "non-dealer first ({rule})."),
+                      N_("You accept: each player now exchanges cards, the non-dealer first "
+                         "({rule})."), RULE_EXCHANGE)
             self.phase = "exchange"
             self.exchanger = self.non_dealer
         elif k == "refuse":
             self.refused = True
-            if self.proposals == 1:
-                self.refused_first = True
-            self._log("refuse", p, _("{who} refuses: the hands are played as they are (§3.2).")
-                      .format(who=names[p]), "3.2", {"proposal": self.proposals})
+            self.refused_first = self.refused_first or self.proposals == 1
+            self._log("refuse", p, N_("{player} refuses: the hands are played as they are ({rule})."),
+                      N_("You refuse: the hands are played as they are ({rule})."), RULE_EXCHANGE,
+                      proposal=self.proposals)
             self._start_play()
         elif k == "discard":
             self._discard(p, list(action.cards))
         elif k == "announce":
             self._announce(p, leading=False)
-        elif k == "play":
+        else:
             self._play(p, action.card)
+
+    _DISCARD_TEXTS = {
+        0: (N_("{player} keeps all five cards ({rule})."), N_("You keep all five cards ({rule}).")),
+        1: (N_("{player} exchanges 1 card with the stock; {left} left ({rule})."),
+            N_("You exchange 1 card ({cards}) with the stock and draw {drawn}; {left} left "
+               "({rule}).")),
+        2: (N_("{player} exchanges {n} cards with the stock; {left} left ({rule})."),
+            N_("You exchange {n} cards ({cards}) with the stock and draw {drawn}; {left} left "
+               "({rule}).")),
+    }
 
     def _discard(self, p: int, cards: list[Card]) -> None:
         for c in cards:
@@ -434,12 +468,9 @@ class EcarteState(GameState):
         self.discards[p].extend(cards)
         drawn, self.stock = self.stock[:len(cards)], self.stock[len(cards):]
         self.hands[p].extend(drawn)
-        n = len(cards)
-        text = (_("{who} keeps all five cards (§3.2).") if n == 0 else
-                _("{who} exchanges {n} cards with the stock; {left} left (§3.2).") if n > 1 else
-                _("{who} exchanges 1 card with the stock; {left} left (§3.2)."))
-        self._log("discard", p, text.format(who=self.names[p], n=n, left=len(self.stock)),
-                  "3.2", {"discarded": cards, "drawn": drawn})
+        text, you = self._DISCARD_TEXTS[min(len(cards), 2)]
+        self._log("discard", p, text, you, RULE_EXCHANGE, cards=cards, visible_to=(p,),
+                  private=("drawn",), n=len(cards), left=len(self.stock), drawn=drawn)
         if p == self.non_dealer:
             self.exchanger = self.dealer
             return
@@ -447,8 +478,8 @@ class EcarteState(GameState):
         if self.stock:
             self.phase = "decide"
         else:
-            self._log("stock_empty", None, _("The stock is empty: the exchanges end and play begins "
-                                             "(§3.2)."), "3.2")
+            self._log("stock_empty", None, N_("The stock is empty: the exchanges end and play "
+                                              "begins ({rule})."), "", RULE_EXCHANGE)
             self._start_play()
 
     def _start_play(self) -> None:
@@ -457,133 +488,169 @@ class EcarteState(GameState):
 
     def _announce(self, p: int, *, leading: bool) -> None:
         self.king_announced = p
-        k = self.king_of_trumps()
-        text = (_("{who} leads the king of trumps ({card}) as the first card, which announces it: "
-                  "1 point (§3.3).") if leading else
-                _("{who} announces the king of trumps ({card}): 1 point (§3.3)."))
-        self._score(p, 1, "king", text.format(who=self.names[p], card=k), "3.3")
+        if leading:
+            text = N_("{player} leads the king of trumps ({card}) as the first card, which "
+                      "announces it: 1 point ({rule}).")
+            you = N_("You lead the king of trumps ({card}) as the first card, which announces it: "
+                     "1 point ({rule}).")
+        else:
+            text = N_("{player} announces the king of trumps ({card}): 1 point ({rule}).")
+            you = N_("You announce the king of trumps ({card}): 1 point ({rule}).")
+        self._score(p, 1, "king", text, you, RULE_KING, cards=(self.king_of_trumps(),))
+        self._check_target(p)
 
     def _play(self, p: int, card: Card) -> None:
-        names = self.names
         trick_no = sum(self.tricks) + 1
         if (not self.trick and p == self.non_dealer and trick_no == 1 and not self.first_card_played[p]
                 and card == self.king_of_trumps() and self.king_announced is None):
+            # leading the king announces it; if that point ends the match the card is still led
             self._announce(p, leading=True)
-            if self.phase == "over":
-                # the king point ended the match; the card is still led so nothing is lost
-                pass
         self.hands[p].remove(card)
         self.first_card_played[p] = True
         self.trick.append((p, card))
         self.played.append((trick_no, p, card))
         if len(self.trick) == 1:
-            self._log("lead", p, _("{who} leads {card} to trick {n}.").format(
-                who=names[p], card=card, n=trick_no), "3.4", {"card": card, "trick": trick_no})
+            self._log("lead", p, N_("{player} leads {card} to trick {trick}."),
+                      N_("You lead {card} to trick {trick}."), RULE_TRICK, cards=(card,),
+                      trick=trick_no)
             return
         lead = self.trick[0][1]
         w = self.trick[trick_winner(lead, card, self.trump)][0]
-        why = self._follow_reason(lead, card)
-        self._log("follow", p, _("{who} plays {card}: {why}").format(who=names[p], card=card, why=why),
-                  "3.4", {"card": card, "trick": trick_no})
+        text, you = self._follow_texts(lead, card)
+        self._log("follow", p, text, you, RULE_TRICK, cards=(card,), trick=trick_no)
         wcard = dict(self.trick)[w]
         self.tricks[w] += 1
-        how = (_("the highest trump") if wcard.suit == self.trump else _("the highest card of the suit led"))
-        self._log("trick", w, _("{who} wins trick {n} with {card}, {how} (§3.4).").format(
-            who=names[w], n=trick_no, card=wcard, how=how), "3.4",
-            {"cards": [c for _p, c in self.trick], "winner": w, "trick": trick_no})
+        if wcard.suit == self.trump:
+            text = N_("{player} wins trick {trick} with {card}, the highest trump ({rule}).")
+            you = N_("You win trick {trick} with {card}, the highest trump ({rule}).")
+        else:
+            text = N_("{player} wins trick {trick} with {card}, the highest card of the suit led "
+                      "({rule}).")
+            you = N_("You win trick {trick} with {card}, the highest card of the suit led ({rule}).")
+        self._log("trick", w, text, you, RULE_TRICK, cards=(wcard,), trick=trick_no, winner=w,
+                  trick_cards=[c for _p, c in self.trick])
         self.last_trick = list(self.trick)
         self.trick = []
         self.leader = w
-        if self.phase == "over":
-            return
-        if sum(self.tricks) == 5:
+        if self.phase != "over" and sum(self.tricks) == 5:
             self._score_hand()
 
-    def _follow_reason(self, lead: Card, card: Card) -> str:
+    def _follow_texts(self, lead: Card, card: Card) -> tuple[str, str]:
+        if card.suit == lead.suit and rank_strength(card) > rank_strength(lead):
+            return (N_("{player} plays {card}, following suit and winning the trick, as the rule "
+                       "requires when able ({rule})."),
+                    N_("You play {card}, following suit and winning the trick, as the rule "
+                       "requires when able ({rule})."))
         if card.suit == lead.suit:
-            if rank_strength(card) > rank_strength(lead):
-                return _("followed suit and won the trick, as the rule requires when able (§3.4).")
-            return _("followed suit; no higher {suit} to win with (§3.4).").format(suit=_(lead.suit.word[:-1]))
+            return (N_("{player} plays {card}, following suit, with no higher card of that suit "
+                       "to win with ({rule})."),
+                    N_("You play {card}, following suit, with no higher card of that suit to win "
+                       "with ({rule})."))
         if card.suit == self.trump:
-            return _("could not follow suit, so trumped (§3.4).")
-        return _("could not follow suit{extra} (§3.4).").format(
-            extra=_(" and had no trump") if self.rules.must_trump else "")
+            return (N_("{player} plays {card}, trumping: unable to follow suit ({rule})."),
+                    N_("You play {card}, trumping: unable to follow suit ({rule})."))
+        if self.rules.must_trump:
+            return (N_("{player} plays {card}: unable to follow suit and without a trump ({rule})."),
+                    N_("You play {card}: unable to follow suit and without a trump ({rule})."))
+        return (N_("{player} plays {card}: unable to follow suit ({rule})."),
+                N_("You play {card}: unable to follow suit ({rule})."))
 
-    def _score_hand(self) -> None:
-        names = self.names
-        w = 0 if self.tricks[0] >= 3 else 1
-        n = self.tricks[w]
-        nd = self.non_dealer
-        points = 2 if n == 5 else 1
-        scorer = w
-        if self.rules.scoring == "standard":
-            as_dealt = self.stood_at_once or self.refused
-            if as_dealt and w == nd:
-                points = 2
-                reason = (_("playing the hand as dealt") if self.stood_at_once
-                          else _("the dealer refused a proposal"))
-                text = _("{who} (non-dealer) wins {n} tricks after {reason}: 2 points (§3.5, "
-                         "standard).").format(who=names[w], n=n, reason=reason)
-            elif n == 5:
-                text = _("{who} wins all 5 tricks, the vole: 2 points (§3.5).").format(who=names[w])
-            else:
-                text = _("{who} wins {n} tricks: 1 point (§3.5).").format(who=names[w], n=n)
-        else:
+    def _hand_points(self, w: int) -> tuple[int, str, str, dict]:
+        """Points for ``w``, the winner of 3+ tricks, with the texts that say why (§3.5)."""
+        n, nd = self.tricks[w], self.non_dealer
+        vole = (N_("{player} wins all 5 tricks, the vole: 2 points ({rule})."),
+                N_("You win all 5 tricks, the vole: 2 points ({rule})."))
+        plain = (N_("{player} wins {n} tricks: 1 point ({rule})."),
+                 N_("You win {n} tricks: 1 point ({rule})."))
+        if self.rules.scoring == "standard" and (self.stood_at_once or self.refused) and w == nd:
+            if self.stood_at_once:
+                return 2, N_("{player} (non-dealer) wins {n} tricks after playing the hand as dealt: "
+                             "2 points ({rule})."), N_("You (non-dealer) win {n} tricks after playing "
+                                                       "the hand as dealt: 2 points ({rule})."), {}
+            return 2, N_("{player} (non-dealer) wins {n} tricks after the dealer refused a proposal: "
+                         "2 points ({rule})."), N_("You (non-dealer) win {n} tricks after the dealer "
+                                                   "refused a proposal: 2 points ({rule})."), {}
+        if self.rules.scoring == "classic":
             responsible = nd if self.stood_at_once else (self.dealer if self.refused_first else None)
             if responsible is not None and w != responsible:
-                points = 2
-                act = _("stood") if responsible == nd else _("refused the first proposal")
-                text = _("{loser} {act} but took fewer than 3 tricks, so {who} scores 2 points "
-                         "(§3.5, classic).").format(loser=names[responsible], act=act, who=names[w])
-            elif n == 5:
-                text = _("{who} wins all 5 tricks, the vole: 2 points (§3.5).").format(who=names[w])
-            else:
-                text = _("{who} wins {n} tricks: 1 point (§3.5).").format(who=names[w], n=n)
+                if responsible == nd:
+                    text = N_("{responsible} stood but took fewer than 3 tricks, so {player} scores "
+                              "2 points ({rule}).")
+                    you = N_("{responsible} stood but took fewer than 3 tricks, so you score 2 "
+                             "points ({rule}).")
+                else:
+                    text = N_("{responsible} refused the first proposal but took fewer than 3 "
+                              "tricks, so {player} scores 2 points ({rule}).")
+                    you = N_("{responsible} refused the first proposal but took fewer than 3 "
+                             "tricks, so you score 2 points ({rule}).")
+                return 2, text, you, {"responsible": responsible}
+        if n == 5:
+            return 2, vole[0], vole[1], {}
+        return 1, plain[0], plain[1], {}
+
+    def _score_hand(self) -> None:
+        w = 0 if self.tricks[0] >= 3 else 1
+        points, text, you, extra = self._hand_points(w)
+        self._score(w, points, "hand_score", text, you, RULE_SCORING, n=self.tricks[w], **extra)
         self.last_hand = {"hand": self.hand_number, "dealer": self.dealer, "tricks": list(self.tricks),
                           "winner": w, "points": points, "trump": self.trump.word,
                           "turn_up": self.turn_up, "last_trick": list(self.last_trick),
                           "scores": list(self.scores)}
-        self._score(scorer, points, "hand_score", text, "3.5")
-        self.last_hand["scores"] = list(self.scores)      # as they stood when the hand ended
+        if points == 1:
+            text = N_("Hand {hand} is over: {player} took {won} tricks to {lost} and scored 1 point; "
+                      "the score is {s0}–{s1}.")
+            you = N_("Hand {hand} is over: you took {won} tricks to {lost} and scored 1 point; the "
+                     "score is {s0}–{s1}.")
+        else:
+            text = N_("Hand {hand} is over: {player} took {won} tricks to {lost} and scored "
+                      "{points} points; the score is {s0}–{s1}.")
+            you = N_("Hand {hand} is over: you took {won} tricks to {lost} and scored {points} "
+                     "points; the score is {s0}–{s1}.")
+        self._log("hand_end", w, text, you, RULE_SCORING, cards=[c for _p, c in self.last_trick],
+                  hand=self.hand_number, dealer=self.dealer, tricks=list(self.tricks), winner=w,
+                  won=self.tricks[w], lost=self.tricks[1 - w], points=points,
+                  scores=list(self.scores), s0=self.scores[0], s1=self.scores[1],
+                  trump=self.trump, turn_up=self.turn_up,
+                  last_trick=[[p, c] for p, c in self.last_trick])
+        self._check_target(w)
         if self.phase == "over":
             return
         self.dealer = 1 - self.dealer
         self._deal(self._next_deck())
 
     # ------------------------------------------------------------------------------ views
-    def observation(self, player: int) -> dict:
-        """Exactly what ``player`` may see (DESIGN.md): a dict.
+    def _outcome(self, seat: int) -> Outcome | None:
+        if not self.is_over:
+            return None
+        w = self._winner
+        a, b = self.scores[w], self.scores[1 - w]
+        text = (_("You win the game {a}–{b}!") if w == seat else
+                _("{who} wins the game {a}–{b}.")).format(who=self.names[w], a=a, b=b)
+        return Outcome(w, "target", text, (w,))
 
-        Keys: ``seat``, ``names``, ``rules`` (name), ``target``, ``phase``, ``current_player``,
-        ``legal_actions`` (that seat's moves when it is its turn, else ``[]``), ``hand`` (own cards),
-        ``opponent_cards`` (a count), ``stock_count``, ``turn_up``, ``trump``, ``dealer``,
-        ``tricks``, ``scores``, ``trick`` (``[(player, card)]`` on the table), ``last_trick``,
-        ``played`` (all cards played this hand: ``[(trick, player, card)]``), ``discard_counts``,
-        ``own_discards``, ``proposals``, ``king_announced``, ``playable`` (own playable cards when
-        it is this seat's turn to play), ``hand_number``, ``last_hand``, ``is_over``, ``winner``,
-        ``log`` (public sentences, newest last). Never the opponent's cards, the stock's order or
-        the opponent's discards.
-        """
+    def observation(self, player: int) -> EcarteObservation:
+        """Exactly what ``player`` may see: an :class:`EcarteObservation` (docs/observation.md).
+        Never the opponent's cards, the stock's order or the opponent's discards.
+        Raises ``ValueError`` for a seat other than 0 or 1."""
         if player not in (0, 1):
-            raise ValueError("Écarté has two seats, 0 and 1")
+            raise ValueError(_("Écarté has two seats, 0 and 1"))
         mine = self.current_player == player
-        return {
-            "game": "ecarte", "seat": player, "names": tuple(self.names), "rules": self.rules.name,
-            "must_trump": self.rules.must_trump, "scoring": self.rules.scoring,
-            "target": self.rules.target, "phase": self.phase, "current_player": self.current_player,
-            "legal_actions": self.legal_actions() if mine else [],
-            "hand": list(self.hands[player]), "opponent_cards": len(self.hands[1 - player]),
-            "stock_count": len(self.stock), "turn_up": self.turn_up, "trump": self.trump,
-            "dealer": self.dealer, "tricks": list(self.tricks), "scores": list(self.scores),
-            "trick": list(self.trick), "last_trick": list(self.last_trick),
-            "played": list(self.played),
-            "discard_counts": [len(d) for d in self.discards], "own_discards": list(self.discards[player]),
-            "proposals": self.proposals, "king_announced": self.king_announced,
-            "playable": self.playable_cards(player) if (mine and self.phase == "play") else [],
-            "hand_number": self.hand_number, "last_hand": self.last_hand,
-            "is_over": self.is_over, "winner": self.winner,
-            "log": [e.text for e in self.log],
-        }
+        obs = EcarteObservation(
+            game=self.GAME, names=tuple(self.names), seat=player, rules=Preset.of(self.rules),
+            phase=self.phase, current_player=self.current_player,
+            legal_actions=tuple(self.legal_actions()) if mine else (),
+            scores=tuple(self.scores), outcome=self._outcome(player),
+            events=self.events_for(player), card_counts=(len(self.hands[0]), len(self.hands[1])),
+            hand=tuple(self.hands[player]), dealer=self.dealer, hand_number=self.hand_number,
+            turn_up=self.turn_up, trump=self.trump, stock_count=len(self.stock),
+            tricks=tuple(self.tricks), trick=tuple(self.trick), last_trick=tuple(self.last_trick),
+            played=tuple(self.played), discard_counts=(len(self.discards[0]), len(self.discards[1])),
+            own_discards=tuple(self.discards[player]), proposals=self.proposals,
+            king_announced=self.king_announced,
+            playable=tuple(self.playable_cards(player)) if (mine and self.phase == "play") else (),
+            max_discard=self.max_discard() if (mine and self.phase == "exchange") else 0,
+            target=self.rules.target, must_trump=self.rules.must_trump)
+        return _replace(obs, what_now=what_now(obs))
 
     def __repr__(self) -> str:
         return (f"<Écarté {self.rules.name} hand {self.hand_number}: dealer {self.dealer}, trumps "
@@ -598,7 +665,7 @@ class EcarteState(GameState):
             rows.append(f"<tr><th>{html.escape(self.names[p])} ({role})</th><td>{cards(self.hands[p])}</td>"
                         f"<td>{_('tricks')}: {self.tricks[p]} · {_('score')}: {self.scores[p]}</td></tr>")
         trick = " ".join(f"{html.escape(self.names[p])}: {card_html(c)}" for p, c in self.trick) or "—"
-        return (f"<div class='ck-ecarte-state'><b>Écarté ({html.escape(self.rules.name)})</b> — "
+        return (f"<div class='ck-ecarte-state'><b>Écarté ({html.escape(self.rules.label)})</b> — "
                 f"{_('hand')} {self.hand_number}, {_('phase')}: {self.phase}<br>"
                 f"{_('Turn-up')}: {card_html(self.turn_up)} {_('Trumps')}: {self.trump.symbol} · "
                 f"{_('Stock')}: {len(self.stock)} {_('cards')} ({cards(self.stock[:5])}{' …' if len(self.stock) > 5 else ''})"
@@ -606,10 +673,10 @@ class EcarteState(GameState):
 
     # ------------------------------------------------------------------------------ json
     @classmethod
-    def _from_setup(cls, d: dict) -> "EcarteState":  # noqa: D401
-        deck = d.get("deck")
-        return new_game(rules_from_dict(EcarteRules, d["rules"]), seed=d.get("seed"), deck=deck,
-                        dealer=d.get("dealer"), names=tuple(d["names"]) if d.get("names") else None,
+    def _from_setup(cls, d: dict) -> "EcarteState":
+        return new_game(rules_from_dict(EcarteRules, d["rules"]), seed=d.get("seed"),
+                        deck=d.get("deck"), dealer=d.get("dealer"),
+                        names=tuple(d["names"]) if d.get("names") else None,
                         hands=d.get("hands"), turn_up=d.get("turn_up"))
 
 
@@ -623,7 +690,7 @@ def stacked_deck(non_dealer, dealer, turn_up, stock="", packets=(3, 2)) -> list[
     """
     nd, d, top = parse_cards(non_dealer), parse_cards(dealer), parse_cards(stock)
     if len(nd) != 5 or len(d) != 5:
-        raise ValueError("each Écarté hand has 5 cards (§3.1)")
+        raise _bad_option(N_("Each Écarté hand has 5 cards ({rule})."), RULE_DEAL)
     deck: list[Card] = []
     i = 0
     for size in packets:
@@ -645,9 +712,31 @@ def or_list(cards) -> str:
 def _check_deck(deck) -> list[Card]:
     cards = parse_cards(deck)
     if sorted(map(str, cards)) != sorted(map(str, piquet_pack())):
-        raise ValueError("An Écarté deck must be exactly the 32-card piquet pack, 7 to A in each suit, "
-                         "each card once (§3.1)")
+        raise _bad_option(N_("An Écarté deck must be exactly the 32-card piquet pack, 7 to A in each "
+                             "suit, each card once ({rule})."), RULE_PACK)
     return cards
+
+
+def _decks(rules: EcarteRules, rng, deck, hands, turn_up, dealer: int) -> list[list[Card]]:
+    """The stacked decks for :func:`new_game`: from ``hands`` (+ ``turn_up``; the rest shuffled
+    from ``rng``), from ``deck`` (one deck, or a list of decks for successive hands), or none."""
+    if hands is not None:
+        if deck is not None:
+            raise ValueError(_("Give either deck or hands, not both."))
+        hands = [parse_cards(h) for h in hands]
+        if len(hands) != 2:
+            raise _bad_option(N_("Écarté is a game for two: give two hands ({rule})."), RULE_DEAL)
+        fixed = hands[0] + hands[1] + (parse_cards([turn_up]) if turn_up is not None else [])
+        rest = shuffled([c for c in piquet_pack() if c not in fixed], rng)
+        top = parse_cards([turn_up]) if turn_up is not None else rest[:1]
+        rest = rest if turn_up is not None else rest[1:]
+        deck = stacked_deck(hands[1 - dealer], hands[dealer], top[0], rest, rules.packets)
+    elif turn_up is not None:
+        raise ValueError(_("turn_up goes with hands."))
+    if deck is None:
+        return []
+    is_many = not isinstance(deck, str) and len(deck) > 0 and not isinstance(deck[0], (str, Card))
+    return [_check_deck(x) for x in deck] if is_many else [_check_deck(deck)]
 
 
 def new_game(rules: EcarteRules | None = None, *, seed: int | None = None, deck=None,
@@ -663,13 +752,13 @@ def new_game(rules: EcarteRules | None = None, *, seed: int | None = None, deck=
       turn-up; the rest is the stock, top first. A list of such decks stacks successive hands;
       later hands are shuffled from ``seed``.
     - ``dealer``: 0 or 1 for the first hand (default: drawn from the seeded RNG, §3.1).
-    - ``names``: how the log names the players (default ``("Player 0", "Player 1")``).
+    - ``names``: how the players are named (default ``("Player 1", "Player 2")``).
     - ``hands``: instead of ``deck``, each player's 5 cards (``[hand_of_0, hand_of_1]``) and,
       optionally, the ``turn_up``; the rest of the pack is shuffled from ``seed`` (turn-up first,
       then the stock).
 
     Raises ``ValueError`` for a deck that is not the 32-card pack, hands that are not 5 distinct
-    cards each, or a dealer that is not 0 or 1.
+    cards each, or a dealer that is not 0 or 1; ``TypeError`` for rules of another game.
     """
     rules = rules or EcarteRules.standard()
     if not isinstance(rules, EcarteRules):
@@ -679,45 +768,26 @@ def new_game(rules: EcarteRules | None = None, *, seed: int | None = None, deck=
     if seed is None:      # draw one and record it, so that to_json() still replays this match
         seed = int(np.random.SeedSequence().entropy % 2**63)
     s.rng = np.random.default_rng(seed)
-    s.names = tuple(names) if names else (_("Player 0"), _("Player 1"))
+    s.names = tuple(names) if names else default_names(2)
     if len(s.names) != 2:
-        raise ValueError("Écarté is a game for two players: give two names")
-    given_dealer = dealer
-    if dealer is None:
-        dealer = int(s.rng.integers(2))
-    if dealer not in (0, 1):
-        raise ValueError("the dealer is player 0 or player 1 (§3.1)")
-    decks = []
-    if hands is not None:
-        if deck is not None:
-            raise ValueError("give either deck or hands, not both")
-        hands = [parse_cards(h) for h in hands]
-        if len(hands) != 2:
-            raise ValueError("Écarté is a game for two: give two hands (§3.1)")
-        fixed = hands[0] + hands[1] + (parse_cards([turn_up]) if turn_up is not None else [])
-        rest = shuffled([c for c in piquet_pack() if c not in fixed], s.rng)
-        top = parse_cards([turn_up]) if turn_up is not None else rest[:1]
-        rest = rest if turn_up is not None else rest[1:]
-        deck = stacked_deck(hands[1 - dealer], hands[dealer], top[0], rest, rules.packets)
-    elif turn_up is not None:
-        raise ValueError("turn_up goes with hands")
-    if deck is not None:
-        is_many = not isinstance(deck, str) and len(deck) > 0 and not isinstance(deck[0], (str, Card))
-        decks = [_check_deck(x) for x in deck] if is_many else [_check_deck(deck)]
+        raise ValueError(_("Écarté is a game for two players: give two names."))
+    first_dealer = int(s.rng.integers(2)) if dealer is None else dealer
+    if first_dealer not in (0, 1):
+        raise _bad_option(N_("The dealer is player 0 or player 1 ({rule})."), RULE_DEAL)
+    decks = _decks(rules, s.rng, deck, hands, turn_up, first_dealer)
     s._stacked = list(decks)
-    s.dealer = dealer
+    s.dealer = first_dealer
     s.scores = [0, 0]
     s.hand_number = 0
     s._winner = None
     s.last_hand = None
-    s.last_trick = []
     s.phase = "decide"
-    s._setup = {"rules": rules_to_dict(rules), "seed": seed, "dealer": given_dealer,
+    s._setup = {"rules": rules_to_dict(rules), "seed": seed, "dealer": dealer,
                 "deck": ([[str(c) for c in d] for d in decks] if len(decks) > 1
                          else ([str(c) for c in decks[0]] if decks else None)),
                 "names": list(s.names) if names else None}
     if hands is not None:   # replay the same way: the rest of the pack is shuffled from the seed
-        s._setup.update(deck=None, hands=[[str(c) for c in h] for h in hands],
+        s._setup.update(deck=None, hands=[[str(c) for c in parse_cards(h)] for h in hands],
                         turn_up=None if turn_up is None else str(parse_cards([turn_up])[0]))
     s._deal(s._next_deck())
     return s
@@ -756,7 +826,7 @@ def _is_jeu_de_regle(hand, trump: Suit) -> bool:
 
 
 class EcartePlayer:
-    """A sensible computer player for Écarté (issue: "legal, sensible" — not a strong player).
+    """A sensible computer player for Écarté: legal and sensible, not a strong player.
 
     It sees only an observation (``state.observation(seat)``) and picks among its
     ``legal_actions``: stands with a jeu de règle or a strong hand (§3.6), proposes otherwise;
@@ -771,7 +841,7 @@ class EcartePlayer:
         self.level = level
         self.rng = np.random.default_rng(seed)
 
-    def choose(self, obs: dict) -> Action:
+    def choose(self, obs: "EcarteObservation") -> Action:
         """Pick one of ``obs["legal_actions"]``. Raises ``ValueError`` if there is none."""
         legal = obs["legal_actions"]
         if not legal:
@@ -832,53 +902,62 @@ def computer_player(level: str = "easy", seed: int | None = None) -> EcartePlaye
     return EcartePlayer(level, seed)
 
 
-def what_now(obs: dict) -> str:
-    """One sentence, in the second person, saying what the seat of ``obs`` can do now and which
-    rule applies (for the table's "What now" panel and for hints). Uses only the observation."""
-    names = obs["names"]
-    if obs["is_over"]:
-        w = obs["winner"]
-        return (_("You win the game {a}–{b}!") if w == obs["seat"] else
-                _("{who} wins the game {a}–{b}.")).format(
-            who=names[w], a=obs["scores"][w], b=obs["scores"][1 - w])
-    cp = obs["current_player"]
-    if cp != obs["seat"]:
-        return _("Waiting for {who}.").format(who=names[cp])
-    phase = obs["phase"]
-    if phase == "decide":
-        if obs["proposals"]:
-            return _("Propose another exchange, or Stand to play the cards you hold now (§3.2).")
-        return _("You are the non-dealer: play the hand as dealt (Stand), or Propose an exchange of "
-                 "cards (§3.2).")
-    if phase == "answer":
+def _over_text(obs: EcarteObservation) -> str:
+    return obs.outcome.text
+
+
+def _play_text(obs: EcarteObservation) -> str:
+    """What now in the play phase (§3.3, §3.4), for the seat whose turn it is."""
+    extra = ""
+    if any(a.kind == "announce" for a in obs.legal_actions):
+        extra = " " + _("You hold the king of trumps: you may announce it for 1 point first "
+                        "({rule}).").format(rule=RULE_KING)
+    if not obs.trick:
+        return _("Your lead: play any card ({rule}).").format(rule=RULE_TRICK) + extra
+    lead = obs.trick[0][1]
+    cards = or_list(obs.playable)
+    if any(c.suit == lead.suit for c in obs.hand):
+        if any(rank_strength(c) > rank_strength(lead) for c in obs.playable if c.suit == lead.suit):
+            return _("You must follow suit and win the trick if you can: play {cards} "
+                     "({rule}).").format(cards=cards, rule=RULE_TRICK) + extra
+        return _("You must follow suit ({suit}); you cannot beat {lead}: play {cards} "
+                 "({rule}).").format(suit=lead.suit.symbol, lead=lead, cards=cards,
+                                     rule=RULE_TRICK) + extra
+    if obs.must_trump and any(c.suit == obs.trump for c in obs.hand):
+        return _("You cannot follow suit, so you must trump: play {cards} ({rule}).").format(
+            cards=cards, rule=RULE_TRUMP) + extra
+    return _("You cannot follow suit: play any card ({rule}).").format(rule=RULE_TRICK) + extra
+
+
+def _exchange_text(obs: EcarteObservation) -> str:
+    m = min(5, obs.stock_count)
+    if m == 0:
+        return _("The stock is empty, so you cannot exchange: keep your cards ({rule}).").format(
+            rule=RULE_EXCHANGE)
+    if obs.dealer == obs.seat:
+        return _("Click up to {m} cards to throw away and press Discard — or keep all your cards. "
+                 "You draw as many new cards from the stock ({rule}).").format(m=m, rule=RULE_EXCHANGE)
+    return _("Click 1 to {m} cards to throw away, then press Discard: you draw as many new cards "
+             "from the stock ({rule}).").format(m=m, rule=RULE_EXCHANGE)
+
+
+def what_now(obs: EcarteObservation) -> str:
+    """One sentence, in the second person, saying what the seat of ``obs`` can do now and the
+    plain name of the rule that applies (the observation's ``what_now``; tables show it in their
+    "What now" panel). Uses only the observation."""
+    if obs.is_over:
+        return _over_text(obs)
+    if obs.current_player != obs.seat:
+        return _("Waiting for {who}.").format(who=obs.names[obs.current_player])
+    if obs.phase == "decide":
+        if obs.proposals:
+            return _("Propose another exchange, or Stand to play the cards you hold now "
+                     "({rule}).").format(rule=RULE_EXCHANGE)
+        return _("You are the non-dealer: play the hand as dealt (Stand), or Propose an exchange "
+                 "of cards ({rule}).").format(rule=RULE_EXCHANGE)
+    if obs.phase == "answer":
         return _("{who} proposes an exchange: Accept (both of you swap cards) or Refuse (play as "
-                 "dealt) (§3.2).").format(who=names[1 - obs["seat"]])
-    if phase == "exchange":
-        m = min(5, obs["stock_count"])
-        if m == 0:
-            return _("The stock is empty, so you cannot exchange: keep your cards (§3.2).")
-        if obs["dealer"] == obs["seat"]:
-            return _("Click up to {m} cards to throw away and press Discard — or keep all your "
-                     "cards. You draw as many new cards from the stock (§3.2).").format(m=m)
-        return _("Click 1 to {m} cards to throw away, then press Discard: you draw as many new "
-                 "cards from the stock (§3.2).").format(m=m)
-    legal = obs["legal_actions"]
-    announce = any(a.kind == "announce" for a in legal)
-    extra = _(" You hold the king of trumps: you may announce it for 1 point first (§3.3).") if announce else ""
-    trick = obs["trick"]
-    playable = obs["playable"]
-    if not trick:
-        return _("Your lead: play any card (§3.4).") + extra
-    lead = trick[0][1]
-    hand = obs["hand"]
-    cards = or_list(playable)
-    if any(c.suit == lead.suit for c in hand):
-        if any(rank_strength(c) > rank_strength(lead) for c in playable if c.suit == lead.suit):
-            return _("You must follow suit and win the trick if you can: play {cards} (§3.4).").format(
-                cards=cards) + extra
-        return _("You must follow suit ({suit}); you cannot beat {lead}: play {cards} (§3.4).").format(
-            suit=lead.suit.symbol, lead=lead, cards=cards) + extra
-    if obs["must_trump"] and any(c.suit == obs["trump"] for c in hand):
-        return _("You cannot follow suit, so you must trump: play {cards} (§3.4, classic).").format(
-            cards=cards) + extra
-    return _("You cannot follow suit: play any card (§3.4).") + extra
+                 "dealt) ({rule}).").format(who=obs.names[1 - obs.seat], rule=RULE_EXCHANGE)
+    if obs.phase == "exchange":
+        return _exchange_text(obs)
+    return _play_text(obs)

@@ -22,9 +22,8 @@ def hidden_from(table):
     if table.between_hands is not None:             # the finished hand's cards were public then
         deals = [i for i, e in enumerate(s.log) if e.kind == "deal"]
         for e in s.log[deals[-2]:deals[-1]]:
-            hidden -= {e.data.get("card"), e.data.get("turn_up"), *e.data.get("cards", ())}
-            if e.kind == "king":
-                hidden.discard(Card(Rank.KING, table.between_hands["turn_up"].suit))
+            if e.visible_to is None or me in e.visible_to:     # what this seat saw then
+                hidden -= {*e.cards, *e.data.get("drawn", ()), *e.data.get("trick_cards", ())}
     return hidden
 
 
@@ -48,7 +47,7 @@ def test_a_whole_match_by_clicking_shows_nothing_hidden():
     while not t.state.is_over:
         if t.between_hands is not None:                    # the table pauses after each hand
             assert t.actions.shown == ("next",) and t.your_hand.cards == ()
-            assert "Press Next hand" in t.what_now.text and "(§3.5" in t.what_now.text
+            assert "Press Next hand" in t.what_now.text and "(Scoring)" in t.what_now.text
             t.actions.click("next")
             hands_seen += 1
             continue
@@ -74,14 +73,14 @@ def test_a_card_the_rules_forbid_is_refused_with_the_rule():
     assert t.trick_theirs.card == parse_cards("KH")[0] and t.trick_yours.card is None
     assert "Computer leads K♥ to trick 1." in t.log_view.lines[0]
     assert t.state.scores == [0, 1]                          # the computer announced the king
-    assert t.what_now.text == "You must follow suit (♥); you cannot beat K♥: play A♥ or 10♥ (§3.4)."
+    assert t.what_now.text == "You must follow suit (♥); you cannot beat K♥: play A♥ or 10♥ (Follow suit and win the trick)."
     unplayable = [b for b in t.your_hand.buttons if "ck-unplayable" in b._dom_classes]
     assert [b.card for b in unplayable] == parse_cards("KS KD KC")
     before = t.state.to_json()
     t.your_hand.click(parse_cards("KS")[0])
     assert t.state.to_json() == before
     assert t.what_now.tone == "warn"
-    assert t.what_now.text == "You must follow suit: K♥ was led and you hold A♥ and 10♥ (§3.4)."
+    assert t.what_now.text == "You must follow suit: K♥ was led and you hold A♥ and 10♥ (Follow suit and win the trick)."
     assert len(t.refusals) == 1
     t.your_hand.click(parse_cards("10H")[0])
     assert t.state.tricks == [0, 1] and t.errors == []
@@ -192,11 +191,11 @@ def test_the_table_pauses_on_each_finished_hand():
         t.your_hand.click(next(c for c in plan if c in legal))
     h = t.between_hands
     assert h["tricks"][0] in (3, 4) and h["points"] == 2 and h["winner"] == 0
-    last = [e for e in t.state.log if e.kind == "trick"][-1].data["cards"]
+    last = [e for e in t.state.log if e.kind == "trick"][-1].data["trick_cards"]
     assert t.trick_label.value == "Last trick of hand 1:"
     assert {t.trick_theirs.card, t.trick_yours.card} == set(last)
     assert t.what_now.text.startswith(
-        f"You (non-dealer) win {h['tricks'][0]} tricks after playing the hand as dealt: 2 points (§3.5")
+        f"You (non-dealer) win {h['tricks'][0]} tricks after playing the hand as dealt: 2 points (Scoring)")
     assert t.score.scores[0] == ("You", 2)
     assert t.actions.shown == ("next",) and t.state.hand_number == 2
     assert t.your_hand.cards == () and t.their_hand.buttons == ()

@@ -284,7 +284,7 @@ class EcarteTable(TableBase):
             hand_no = done["hand"] if done else obs["hand_number"]
             self.title.value = "<b>{}</b> — {} ({}) · {} ({}) · {}".format(
                 _("Écarté"), names[them], role[them], names[me], role[me],
-                _("hand {n}, {rules} rules").format(n=hand_no, rules=_(obs["rules"])))
+                _("hand {n}, {rules} rules").format(n=hand_no, rules=_(obs.rules.name)))
             scores = done["scores"] if done else obs["scores"]
             self.score.show([(names[me], scores[me]), (names[them], scores[them])],
                             note=_("game to {n}").format(n=obs["target"]))
@@ -390,8 +390,8 @@ class EcarteTable(TableBase):
 
     def _render_message(self, obs) -> None:
         # results of a hand stay on show until the person's next move
-        self._news += [e for e in self.state.log[self._seen_log:] if e.kind == "hand_score"]
-        self._seen_log = len(self.state.log)
+        self._news += [e for e in obs.events[self._seen_log:] if e.kind == "hand_score"]
+        self._seen_log = len(obs.events)
         if self.between_hands is not None:
             result = " ".join(e.explain() for e in self._news[-1:])
             self.message(result + " " + _("Press Next hand to deal again."), tone="done")
