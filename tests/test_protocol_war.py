@@ -200,15 +200,18 @@ def test_face_down_war_cards_are_hidden_until_the_battle_is_settled():
 def test_what_now_says_press_flip_and_the_decision():
     g = new_game(WarRules.classic(), hands=["KD 2C", "4S 3H"])
     assert g.observation(0).what_now == ("Press Flip to turn the top cards: both players turn up "
-                                         "their top card, and the highest card wins the battle.")
+                                         "their top card, and the highest card wins the battle "
+                                         "(Classic War).")
     g.apply("flip")
-    assert g.observation(1).what_now == "Press Flip to turn the top cards."
+    assert g.observation(1).what_now == "Press Flip to turn the top cards (Classic War)."
     assert str(g.observation(1).rule) == "Classic War"
     s = new_game(WarRules.steal(), hands=["7S 2C 9C", "KH 3D 4D"], piles=[[], ["7H", "4H", "8H"]])
     s.apply("flip")
     assert s.observation(0).what_now == ("Your top card 7♠ has the rank of the top card of "
-                                         "Player 2's face-up pile: steal the pile, or play the card?")
-    assert s.observation(1).what_now == "Player 1 decides whether to steal a face-up pile."
+                                         "Player 2's face-up pile: steal the pile, or play the card "
+                                         "(Steal War)?")
+    assert s.observation(1).what_now == ("Player 1 decides whether to steal a face-up pile "
+                                         "(Steal War).")
     refused = s.observation(1).refusal("steal")
     assert isinstance(refused, IllegalAction) and str(refused) == "It is Player 1's decision now."
     assert str(refused.rule) == "Steal War" and s.observation(0).refusal("steal") is None

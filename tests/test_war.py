@@ -753,7 +753,7 @@ def test_observation_hides_packets_and_face_down_cards():
     assert last["face_up"][0] == [True, False, False, False, True]
     assert last["counts_before"] == [6, 6] and last["counts_after"] == [1, 11]
     assert o.table == ((), ()) and o.events[-1].explain() == g.log[-1].explain()
-    assert o.what_now == "Press Flip to turn the top cards." and o.outcome is None
+    assert o.what_now == "Press Flip to turn the top cards (Classic War)." and o.outcome is None
     with pytest.raises(ValueError):
         g.observation(2)
 

@@ -478,7 +478,7 @@ class WarTable(TableBase):
         elif self._hide_downs:
             self.message(war.reveal_pause(self.rules))
         else:
-            self.message(obs.what_now, obs.rule)
+            self.message(obs.what_now)       # the sentence names the rule
 
     def _on_variant(self, _change) -> None:
         self.message(_("The new variant starts with the next game: press New game."))

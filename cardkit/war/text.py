@@ -68,31 +68,37 @@ def variant_rule(rules: WarRules) -> str:
     return "classic"
 
 
-def _first_hint(rules: WarRules) -> tuple[str, str]:
-    """Before the first battle: what a flip does under these rules, and the rule."""
+def _first_hint(rules: WarRules) -> tuple[str, Rule]:
+    """Before the first battle: what a flip does under these rules (with the rule's name)."""
     who = (_("both players turn up their top card") if rules.players == 2 else
            _("every player turns up their top card"))
-    wins = (_("the lowest card wins the battle (Peace)") if rules.lowest_wins else
+    wins = (_("the lowest card wins the battle") if rules.lowest_wins else
             _("the highest card wins the battle"))
-    text = _("Press Flip to turn the top cards: {who}, and {wins}.").format(who=who, wins=wins)
-    key = variant_rule(rules)
     if rules.slap_rank is not None:
-        text += " " + _("When a {r} turns up, press Slap! first to win.").format(
-            r=Rank(rules.slap_rank).label)
-        key = "slap"
+        rule = rule_ref("slap")
+        text = _("Press Flip to turn the top cards: {who}, and {wins}. When a {rank} turns up, "
+                 "press Slap! first to win ({rule}).").format(
+                     who=who, wins=wins, rank=Rank(rules.slap_rank).label, rule=rule)
     elif rules.steal_war:
-        text += " " + _("Before each battle you may steal a face-up pile whose top card has the "
-                        "rank of your next card.")
-    return text, rule_ref(key)
+        rule = rule_ref("steal")
+        text = _("Press Flip to turn the top cards: {who}, and {wins}. Before each battle you may "
+                 "steal a face-up pile whose top card has the rank of your next card ({rule})."
+                 ).format(who=who, wins=wins, rule=rule)
+    else:
+        rule = rule_ref(variant_rule(rules))
+        text = _("Press Flip to turn the top cards: {who}, and {wins} ({rule}).").format(
+            who=who, wins=wins, rule=rule)
+    return text, rule
 
 
-def what_now(state: "WarState", seat: int) -> tuple[str, Rule]:
-    """The sentence telling ``seat`` what to do now, and the :class:`~cardkit.core.Rule` behind it.
+def what_now(state: "WarState", seat: int) -> tuple[str, Rule | None]:
+    """The sentence telling ``seat`` what to do now, with the plain name of the rule that applies,
+    and that :class:`~cardkit.core.Rule`.
 
-    Never empty while the game goes on: ``"Press Flip to turn the top cards."`` between battles
-    (before the first one, also what a flip does under these rules), the decision to make in Steal
-    War or Slap war (for the deciding seat: what to choose; for the others: who is choosing), and
-    how the game ended once it is over.
+    Never empty while the game goes on: ``"Press Flip to turn the top cards (Classic War)."``
+    between battles (before the first one, also what a flip does under these rules), the decision
+    to make in Steal War or Slap war (for the deciding seat: what to choose; for the others: who
+    is choosing), and how the game ended once it is over.
     """
     phase, cp = state.phase, state.current_player
     if phase == "over":
@@ -102,30 +108,31 @@ def what_now(state: "WarState", seat: int) -> tuple[str, Rule]:
         return _decision_now(state, seat, phase, cp)
     if state.battles == 0:
         return _first_hint(state.rules)
-    key = "slap" if state.rules.slap_rank is not None else variant_rule(state.rules)
-    return _("Press Flip to turn the top cards."), rule_ref(key)
+    rule = rule_ref("slap" if state.rules.slap_rank is not None else variant_rule(state.rules))
+    return _("Press Flip to turn the top cards ({rule}).").format(rule=rule), rule
 
 
 def _decision_now(state: "WarState", seat: int, phase: str, cp: int) -> tuple[str, Rule]:
     name = state.names[cp]
     if phase == "slap":
-        card = state._slap_card()
+        rule, card = rule_ref("slap"), state._slap_card()
         if cp == seat:
-            return _("{card} is up: slap it first to win!").format(card=card), rule_ref("slap")
-        return _("{card} is up: {player} may slap it.").format(card=card, player=name), \
-            rule_ref("slap")
+            return _("{card} is up: slap it first to win ({rule})!").format(card=card, rule=rule), rule
+        return _("{card} is up: {player} may slap it ({rule}).").format(
+            card=card, player=name, rule=rule), rule
+    rule = rule_ref("steal")
     if cp != seat:
-        text = (_("{player} decides whether to steal a face-up pile.") if phase == "steal" else
-                _("{player} chooses which won card goes on top of their face-up pile."))
-        return text.format(player=name), rule_ref("steal")
+        text = (_("{player} decides whether to steal a face-up pile ({rule}).") if phase == "steal"
+                else _("{player} chooses which won card goes on top of their face-up pile ({rule})."))
+        return text.format(player=name, rule=rule), rule
     if phase == "steal":
         card = state._looking_at(seat)
         whose = [state.names[q] for q in state._steal_targets(seat)]
         return (_("Your top card {card} has the rank of the top card of {whose}'s face-up pile: "
-                  "steal the pile, or play the card?").format(card=card, whose=_(" and ").join(whose)),
-                rule_ref("steal"))
+                  "steal the pile, or play the card ({rule})?").format(
+                      card=card, whose=_(" and ").join(whose), rule=rule), rule)
     return (_("You won! Choose which won card goes on top of your face-up pile — an opponent can "
-              "steal the pile with a card of that rank."), rule_ref("steal"))
+              "steal the pile with a card of that rank ({rule}).").format(rule=rule), rule)
 
 
 # -- refusals ---------------------------------------------------------------------------------------
