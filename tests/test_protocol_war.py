@@ -238,3 +238,15 @@ def test_presets_have_labels_and_names():
     custom = replace(WarRules.classic(), war_facedown=1)
     assert (custom.name, custom.label) == ("custom", "Custom rules (1 down, 1 up)")
     assert WarRules.slap(seat=1).name == "slap"          # the person's seat is not a rule
+
+
+def test_war_doctests_pass():
+    import doctest
+    import importlib
+    attempted = 0
+    for name in ("cardkit.war", "cardkit.war.rules", "cardkit.war.engine", "cardkit.war.observation",
+                 "cardkit.war.text", "cardkit.war.computer", "cardkit.war.simulation"):
+        result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+        assert result.failed == 0, name
+        attempted += result.attempted
+    assert attempted >= 8          # the quick start, the rules' label and error, rule_ref
