@@ -83,12 +83,15 @@ def test_the_rule_that_decided_the_battle_and_the_whole_war_face_up_once_settled
     assert you.table.shown == parse_cards("7C 2S 3C 9D KD")        # settled: all face up
     assert them.table.shown == parse_cards("7H 5H JS 8C 4S")
     assert [b.description for b in you.table.cards.children] == ["7♣", "2♠", "3♣", "9♦", "K♦"]
-    assert t.decision.value == "<b>K♦ beats 4♠: Player 1 wins the war and takes 10 cards.</b>"
+    assert t.decision.value == "<b>K♦ beats 4♠: you win the war and take 10 cards.</b>"
+    assert t.seats[1].name.value == "<b>Player 1 (you)</b>" and t.seats[0].name.value == "<b>Player 2</b>"
     assert t.what_now.text == "Press Flip to turn the top cards (Classic War)."
     assert "§" not in t.what_now.value and "RULES.md" not in t.what_now.value
     assert you.packet.count == 11 and them.packet.count == 1
     assert "battles 1 · wars 1" in t.counters.value
-    assert t.log_view.lines[0].startswith("Battle: 7♣ (Player 1) vs 7♥ (Player 2).")
+    assert t.log_view.lines[0].startswith("Battle: 7♣ (you) vs 7♥ (Player 2). 7♣ and 7♥ tie: war! "
+                                          "You put 3 cards face down.")
+    assert t.state.log[-1].explain().startswith("Battle: 7♣ (Player 1) vs 7♥ (Player 2).")
 
 
 def test_face_down_war_cards_are_backs_until_settled_with_a_pause():
@@ -206,7 +209,7 @@ def test_slap_button_wins_the_battle():
     assert t.what_now.text == "5♠ is up: slap it first to win (Slap war)!"
     t.actions.click("slap")
     assert t.state.packets == [parse_cards("2C 5S KH"), parse_cards("3D")]
-    assert "Player 1 slaps the 5♠ first" in t.decision.value
+    assert "You slap the 5♠ first: you win the battle and take 2 cards." in t.decision.value
     assert t.what_now.text == "Press Flip to turn the top cards (Slap war)."
 
 

@@ -356,8 +356,8 @@ class WarTable(TableBase):
 
     # ------------------------------------------------------------------------------ drawing
     def _name(self, p: int, obs: dict) -> str:
-        name = war.player_name(p)
-        if self._has_decisions() and p == self.seat:
+        name = obs.names[p]
+        if p == self.seat:            # the log and the decisions speak to you ("you win the war")
             name = _("{player} (you)").format(player=name)
         return name
 

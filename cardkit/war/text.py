@@ -7,11 +7,12 @@ section (``rule.cite()`` is ``"§1.10"``).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Sequence
 
 from ..cards import Card, Rank
 from ..core import Action, IllegalAction, Rule
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from .rules import WarRules
 
 if TYPE_CHECKING:          # pragma: no cover
@@ -216,3 +217,102 @@ def reveal_pause(rules: WarRules) -> str:
     if rules.lowest_wins:
         return _("Peace! The face-down cards turn up in a moment…")
     return _("War! The face-down cards turn up in a moment…")
+
+
+# -- sentences told at read time ------------------------------------------------------------------
+class Seat(int):
+    """A seat inside a :class:`Say`'s fields: told as the seat's name, or "you" to that seat."""
+
+
+@dataclass(frozen=True)
+class Ups:
+    """Cards turned up by several players, ``(card, seat)`` pairs: ``K♦ (Player 1) vs 4♠ (you)``."""
+
+    pairs: tuple
+    sep: str = N_(" vs ")
+
+
+@dataclass(frozen=True)
+class And:
+    """Cards named together: ``8♠ and 8♥``."""
+
+    cards: tuple
+
+
+@dataclass(frozen=True)
+class Downs:
+    """Face-down cards per player, ``(seat, cards)`` pairs: ``Player 1 2♣ 3♣; yours 2♦ 3♦``."""
+
+    pairs: tuple
+
+
+@dataclass(frozen=True)
+class Say:
+    """One sentence (or part of one) kept as English templates and filled when someone reads it,
+    for that reader (RULES.md §1 texts of a battle).
+
+    - ``text``: the third-person template (``"{player} puts {k} cards face down."``), or a tuple
+      ``(singular, plural, key)`` chosen with ``ngettext`` by the number in field ``key``.
+    - ``you``: the same for the reader who is ``player`` (``"You put {k} cards face down."``).
+    - ``player``: the seat the sentence is about (``{player}``), or None.
+    - ``fields``: ``(name, value)`` pairs; a value is a number, a card, a list of cards, a
+      :class:`Seat`, :class:`Ups`, :class:`Downs` or a nested :class:`Say`.
+    """
+
+    text: "str | tuple"
+    you: "str | tuple" = ""
+    player: int | None = None
+    fields: tuple = ()
+
+    def tell(self, names: Sequence[str], reader: int | None = None, *, capital: bool = True) -> str:
+        """The sentence for ``reader`` (a seat, or None for a spectator), through ``_()``."""
+        mine = bool(self.you) and reader is not None and reader == self.player
+        template = self.you if mine else self.text
+        values = dict(self.fields)
+        if isinstance(template, tuple):
+            singular, plural, key = template
+            template = ngettext(singular, plural, int(values[key]))
+        else:
+            template = _(template)
+        f = {k: _told(v, names, reader) for k, v in values.items()}
+        if self.player is not None:
+            f["player"] = _who(self.player, names, reader)
+        try:                     # a translation naming a field it lacks keeps "{field}"
+            text = template.format_map(_Keep(f))
+        except (ValueError, IndexError, AttributeError, KeyError, TypeError):
+            text = template
+        return text[:1].upper() + text[1:] if capital else text
+
+
+class _Keep(dict):
+    def __missing__(self, key):
+        return "{" + key + "}"
+
+
+def _who(seat: int, names: Sequence[str], reader: int | None) -> str:
+    return _("you") if seat == reader else names[seat]
+
+
+def _told(v: Any, names: Sequence[str], reader: int | None) -> Any:
+    if isinstance(v, Say):
+        return v.tell(names, reader, capital=False)
+    if isinstance(v, Seat):
+        return _who(v, names, reader)
+    if isinstance(v, Card):
+        return str(v)
+    if isinstance(v, Ups):
+        return _(v.sep).join(_("{card} ({player})").format(card=c, player=_who(p, names, reader))
+                             for c, p in v.pairs)
+    if isinstance(v, And):
+        return _(" and ").join(map(str, v.cards))
+    if isinstance(v, Downs):
+        return "; ".join((_("yours {cards}") if p == reader else _("{player} {cards}")).format(
+            player=names[p], cards=" ".join(map(str, cs))) for p, cs in v.pairs)
+    if isinstance(v, (list, tuple)) and all(isinstance(c, Card) for c in v):
+        return " ".join(map(str, v))
+    return v
+
+
+def tell_all(says: Sequence[Say], names: Sequence[str], reader: int | None = None) -> str:
+    """Several sentences told one after the other, for ``reader``."""
+    return " ".join(s.tell(names, reader) for s in says)
