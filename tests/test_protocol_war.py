@@ -250,3 +250,29 @@ def test_war_doctests_pass():
         assert result.failed == 0, name
         attempted += result.attempted
     assert attempted >= 8          # the quick start, the rules' label and error, rule_ref
+
+
+def test_a_rule_failing_half_way_changes_nothing(monkeypatch):
+    # apply()'s undo: the packets, the table, the log, the counts and the RNG as they were
+    g = new_game(replace(WarRules.classic(), pickup="random"), hands=["7C 2S 3C 9D KD 5D", "7H 5H JS 8C 4S 2D"],
+                 seed=5)
+    g.apply("flip")
+    before = (g.to_json(), g.packets, g.table, g.battles, g.wars, len(g.log), g.observation(0).to_json(),
+              g._rng.bit_generator.state)
+
+    def broken(self, w, why, rule, what=None):
+        self._rng.random()                  # the RNG moves on, cards move, then the rule fails
+        self._packets[w].extend(self._pickup(w))
+        self.battles += 1
+        raise RuntimeError("a rule failed half-way")
+    monkeypatch.setattr(WarState, "_settle", broken)
+    with pytest.raises(RuntimeError):
+        g.apply("flip")
+    assert (g.to_json(), g.packets, g.table, g.battles, g.wars, len(g.log), g.observation(0).to_json(),
+            g._rng.bit_generator.state) == before
+    monkeypatch.undo()
+    h = new_game(replace(WarRules.classic(), pickup="random"), hands=["7C 2S 3C 9D KD 5D", "7H 5H JS 8C 4S 2D"],
+                 seed=5)
+    h.apply("flip").apply("flip")
+    g.apply("flip")
+    assert g.to_json() == h.to_json() and g.packets == h.packets

@@ -43,8 +43,8 @@ from typing import Any, Iterable, Sequence
 import numpy as np
 
 from ..cards import cards_html as _cards_html, Card, parse_cards
-from ..core import (Action, Event, GameState, IllegalAction, Rule, default_names, rules_from_dict,
-                    rules_to_dict)
+from ..core import (Action, Event, GameState, IllegalAction, Rule, _copy_tree, default_names,
+                    rules_from_dict, rules_to_dict)
 from ..i18n import N_, _
 from .rules import (WarRules, _IDX, _RV, _RAZBOI_VALUE, _FACES, _beats_table, _card,
                     _cards, _text, _parse_packet, _pack_codes)
@@ -250,6 +250,37 @@ class WarState(GameState):
         elif k == "slap":
             self._slap_resolve(True)
         self._run()
+
+    # -- undo ---------------------------------------------------------------------------------
+    #: replaced whole, never changed in place: a snapshot shares them
+    _SHARED = frozenset({"_last", "_result", "_beats", "names", "_rng"})
+
+    def _snapshot(self):
+        """What ``apply`` needs to undo a move that fails half-way: core's snapshot, faster for
+        War's packets and piles (lists of small ints are copied flat, not element by element)."""
+        saved = {}
+        for k, v in self.__dict__.items():
+            if k in self._NOT_COPIED or k in self._SHARED:
+                continue
+            if k in ("_packets", "_piles"):
+                saved[k] = [p[:] for p in v]
+            elif type(v) is list:
+                saved[k] = v[:] if all(type(x) is not list and type(x) is not dict for x in v) \
+                    else _copy_tree(v)
+            else:
+                saved[k] = _copy_tree(v)
+        shared = {k: self.__dict__[k] for k in self._SHARED if k in self.__dict__}
+        return saved, shared, self._rng.bit_generator.state, len(self.log)
+
+    def _restore(self, snapshot) -> None:
+        saved, shared, rng_state, n_log = snapshot
+        keep = {k: v for k, v in self.__dict__.items() if k in self._NOT_COPIED}
+        self.__dict__.clear()
+        self.__dict__.update(saved)
+        self.__dict__.update(shared)
+        self.__dict__.update(keep)
+        self._rng.bit_generator.state = rng_state
+        del self.log[n_log:]
 
     # -- the battle machine -------------------------------------------------------------------
     def _say(self, text: "Say | str", you: "str | tuple" = "", player: int | None = None,
@@ -704,10 +735,11 @@ class WarState(GameState):
         if w is not None:
             after[w] += len(won)
         table = [_cards(t) for t in b["table"]]
+        told = [step.tell(names) for step in steps]        # for a spectator
         self.log.append(BattleEvent(
-            "battle", w, tell_all(steps, names), rule,
+            "battle", w, " ".join(told), rule,
             {"table": table, "face_up": [list(f) for f in b["up_flags"]], "winner": w,
-             "wars": b["wars"], "won": _cards(won), "decision": decision.tell(names),
+             "wars": b["wars"], "won": _cards(won), "decision": told[-1],
              "standing": list(b["standing"]), "counts_before": list(b["before"]),
              "counts_after": after, "out_before": list(b["out_before"]),
              "piles_before": b["piles_before"]},
