@@ -964,7 +964,7 @@ def _face_up_piles(rules: WarRules, piles, setup: dict) -> list | None:
     if piles is None:
         return None
     if not rules.steal_war:
-        raise ValueError("face-up piles are only in Steal War (RULES.md §1.10)")
+        raise ValueError("face-up piles are only in Steal War")
     if isinstance(piles, str) or len(piles) != rules.players:
         raise ValueError(f"piles must hold {rules.players} face-up piles, top card first")
     codes = [_parse_packet(p) for p in piles]
