@@ -1,4 +1,4 @@
-"""WarTable, headless (DESIGN.md test layer 2): click whole games through, check what is shown,
+"""WarTable, headless: click whole games through, check what is shown,
 and scan every live widget's state for cards nobody may see: packet cards never turned up, and
 face-down war cards of a battle that is not settled yet."""
 import asyncio

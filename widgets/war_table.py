@@ -1,4 +1,4 @@
-"""The War card table (TABLES.md "War", RULES.md §1): flip battles, play to the end, every
+"""The War card table (RULES.md §1): flip battles, play to the end, every
 variant — with Steal War's steals and Slap war's Slap button for the person at ``seat``.
 
 ``WarTable(rules=None, *, seed=None, seat=0, delay=0.4, level="easy", hands=None, deck=None,

@@ -1,4 +1,4 @@
-"""The War app served by Voilà, played in Debian's chromium (DESIGN.md test layer 4).
+"""The War app served by Voilà, played in Debian's chromium.
 
 The game is played by clicking, as a student would: **Flip** battle after battle, then the pause
 set to 0 and **Play to the end**. Before the first flip the page names no card at all (all 52 are
