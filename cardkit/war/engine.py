@@ -86,7 +86,9 @@ class WarState(GameState):
     table in the battle in progress, per player, in the order put down), ``set_aside``,
     ``battles`` and ``wars`` (counts so far), ``out`` (players who dropped out), ``result``
     (how the game ended: ``"all_cards"``, ``"repetition"``, ``"battle_limit"``,
-    ``"short_of_cards"``, ``"standing_tie"``, or ``None`` while it goes on).
+    ``"short_of_cards"``, ``"standing_tie"``, or ``None`` while it goes on), ``phase``
+    (``battle``, ``steal``, ``top``, ``slap``, ``over``), ``names`` (one per seat).
+    What one seat may see is ``observation(seat)`` (:class:`~cardkit.war.WarObservation`).
     """
 
     GAME = "war"
