@@ -220,10 +220,6 @@ def reveal_pause(rules: WarRules) -> str:
 
 
 # -- sentences told at read time ------------------------------------------------------------------
-class Seat(int):
-    """A seat inside a :class:`Say`'s fields: told as the seat's name, or "you" to that seat."""
-
-
 @dataclass(frozen=True)
 class Ups:
     """Cards turned up by several players, ``(card, seat)`` pairs: ``K♦ (Player 1) vs 4♠ (you)``."""
@@ -256,7 +252,11 @@ class Say:
     - ``you``: the same for the reader who is ``player`` (``"You put {k} cards face down."``).
     - ``player``: the seat the sentence is about (``{player}``), or None.
     - ``fields``: ``(name, value)`` pairs; a value is a number, a card, a list of cards, a
-      :class:`Seat`, :class:`Ups`, :class:`Downs` or a nested :class:`Say`.
+      :class:`Ups`, :class:`And`, :class:`Downs` or a nested :class:`Say`.
+
+    >>> s = Say("{player} puts {k} cards face down.", "You put {k} cards face down.", 0, (("k", 3),))
+    >>> s.tell(("Ada", "Bo")), s.tell(("Ada", "Bo"), reader=0)
+    ('Ada puts 3 cards face down.', 'You put 3 cards face down.')
     """
 
     text: "str | tuple"
@@ -296,8 +296,6 @@ def _who(seat: int, names: Sequence[str], reader: int | None) -> str:
 def _told(v: Any, names: Sequence[str], reader: int | None) -> Any:
     if isinstance(v, Say):
         return v.tell(names, reader, capital=False)
-    if isinstance(v, Seat):
-        return _who(v, names, reader)
     if isinstance(v, Card):
         return str(v)
     if isinstance(v, Ups):
