@@ -276,3 +276,13 @@ def test_a_rule_failing_half_way_changes_nothing(monkeypatch):
     h.apply("flip").apply("flip")
     g.apply("flip")
     assert g.to_json() == h.to_json() and g.packets == h.packets
+
+
+def test_a_steal_speaks_to_the_robbed_seat():
+    g = new_game(WarRules.steal(3), hands=["9S 2C", "KH 3D", "4D 5D"], piles=[[], ["9H"], ["9D"]])
+    g.apply("flip").apply("steal")
+    said = [next(e for e in g.observation(s).events if e.kind == "steal").explain() for s in range(3)]
+    assert said == [
+        "You steal with 9♠: you take Player 2's and Player 3's face-up pile (3 cards with the 9♠).",
+        "Player 1 steals with 9♠: takes your and Player 3's face-up pile (3 cards with the 9♠).",
+        "Player 1 steals with 9♠: takes Player 2's and your face-up pile (3 cards with the 9♠)."]

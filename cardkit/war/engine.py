@@ -48,7 +48,7 @@ from ..core import (Action, Event, GameState, IllegalAction, Rule, _copy_tree, d
 from ..i18n import N_, _
 from .rules import (WarRules, _IDX, _RV, _RAZBOI_VALUE, _FACES, _beats_table, _card,
                     _cards, _text, _parse_packet, _pack_codes)
-from .text import And, Downs, Say, Ups, refusal, rule_ref, tell_all, variant_rule
+from .text import And, Downs, Say, Ups, Whose, refusal, rule_ref, tell_all, variant_rule
 from .observation import WarObservation, observe
 
 __all__ = ["WarState", "new_game", "reaction_time"]
@@ -60,10 +60,11 @@ PHASES = ("battle", "steal", "top", "slap", "over")
 
 
 @dataclass(frozen=True)
-class BattleEvent(Event):
-    """The ``battle`` event: a settled battle, its story told when read (``steps``, a tuple of
-    :class:`~cardkit.war.text.Say`), so ``explain()`` speaks to its reader ("you win the war")
-    in the language chosen then. ``text`` is the story for a spectator."""
+class StoryEvent(Event):
+    """An event whose sentences name several players (a ``battle``, a ``steal``): its story is
+    told when read (``steps``, a tuple of :class:`~cardkit.war.text.Say`), so ``explain()``
+    speaks to its reader ("you win the war", "takes your face-up pile") in the language chosen
+    then. ``text`` is the story for a spectator."""
 
     steps: tuple = ()
 
@@ -612,13 +613,17 @@ class WarState(GameState):
             stolen += self._piles[q]
             self._piles[q] = []
         self._piles[p] = [card] + stolen + self._piles[p]
-        whose = _(" and ").join(_("{player}'s").format(player=self.names[q]) for q in targets)
-        self._event("steal", p, N_("{player} steals with {card}: takes {whose} face-up pile "
-                                   "({n} cards with the {card})."), rule_ref("steal"),
-                    shown=[_card(card)], you=N_("You steal with {card}: you take {whose} face-up "
-                                                "pile ({n} cards with the {card})."),
-                    card=_card(card), victims=targets, cards=_cards(stolen), whose=whose,
-                    n=len(stolen) + 1)
+        if not self._quiet:
+            names, c = tuple(self.names), _card(card)
+            say = Say(N_("{player} steals with {card}: takes {whose} face-up pile ({n} cards with "
+                         "the {card})."),
+                      N_("{player} steal with {card}: you take {whose} face-up pile ({n} cards "
+                         "with the {card})."), p,
+                      (("card", c), ("whose", Whose(tuple(targets))), ("n", len(stolen) + 1)))
+            self.log.append(StoryEvent(
+                "steal", p, say.tell(names), rule_ref("steal"),
+                {"card": c, "victims": targets, "cards": _cards(stolen), "n": len(stolen) + 1},
+                (c,), names=names, steps=(say,)))
         if not self._packets[p]:
             self._reshuffle(p)
         self._b["stage"] = "decide"
@@ -718,7 +723,7 @@ class WarState(GameState):
         """Log the settled battle (every card, face-down ones too: they are turned up now) and
         keep it for tables: the cards, which were face up, who stood on their last card, the
         winner, the cards won, and the card counts before the battle and after it is gathered.
-        The story of the battle is told when read, for the reader (:class:`BattleEvent`)."""
+        The story of the battle is told when read, for the reader (:class:`StoryEvent`)."""
         if self._quiet:
             return
         b, n, names = self._b, self.rules.players, tuple(self.names)
@@ -738,7 +743,7 @@ class WarState(GameState):
             after[w] += len(won)
         table = [_cards(t) for t in b["table"]]
         told = [step.tell(names) for step in steps]        # for a spectator
-        self.log.append(BattleEvent(
+        self.log.append(StoryEvent(
             "battle", w, " ".join(told), rule,
             {"table": table, "face_up": [list(f) for f in b["up_flags"]], "winner": w,
              "wars": b["wars"], "won": _cards(won), "decision": told[-1],

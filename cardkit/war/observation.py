@@ -15,7 +15,7 @@ down", "Player 2 wins the war"):
 
 - ``deal``: ``data`` ``each`` (cards each) and ``k`` (set aside), or ``sizes`` (stacked packets).
 - ``battle``: one settled battle, with every war it led to (a
-  :class:`~cardkit.war.engine.BattleEvent`): ``cards`` every card of it; ``data`` ``table`` (per
+  :class:`~cardkit.war.engine.StoryEvent`): ``cards`` every card of it; ``data`` ``table`` (per
   player, in the order put down), ``face_up`` (flags), ``standing`` (seats standing on their last
   card), ``winner`` (None: the game ended drawn in it), ``wars``, ``won`` (in pickup order),
   ``decision`` (the deciding sentence, for a spectator), ``counts_before`` / ``counts_after``

@@ -236,6 +236,13 @@ class And:
 
 
 @dataclass(frozen=True)
+class Whose:
+    """Seats named as owners: ``Player 2's and Player 3's``; ``your`` for the reader."""
+
+    seats: tuple
+
+
+@dataclass(frozen=True)
 class Downs:
     """Face-down cards per player, ``(seat, cards)`` pairs: ``Player 1 2♣ 3♣; yours 2♦ 3♦``."""
 
@@ -301,6 +308,9 @@ def _told(v: Any, names: Sequence[str], reader: int | None) -> Any:
     if isinstance(v, Ups):
         return _(v.sep).join(_("{card} ({player})").format(card=c, player=_who(p, names, reader))
                              for c, p in v.pairs)
+    if isinstance(v, Whose):
+        return _(" and ").join(_("your") if q == reader else _("{player}'s").format(player=names[q])
+                               for q in v.seats)
     if isinstance(v, And):
         return _(" and ").join(map(str, v.cards))
     if isinstance(v, Downs):
