@@ -480,6 +480,10 @@ class Observation:
             raise KeyError(key)
         return getattr(self, alias) if isinstance(alias, str) else alias(self)
 
+    def __contains__(self, key: object) -> bool:
+        return isinstance(key, str) and (key in self._ALIASES or key in self.__dataclass_fields__
+                                         or key in ("is_over", "winner"))
+
     def get(self, key: str, default: Any = None) -> Any:
         """``obs[key]``, or ``default`` when there is no such field."""
         try:

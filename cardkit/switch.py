@@ -5,7 +5,10 @@ Quick start::
     >>> from cardkit import switch
     >>> g = switch.new_game(seed=1)
     >>> g.legal_actions()            # for g.current_player
-    >>> g.apply("draw")              # or "play 9♥", "pass", "choose hearts", "last card", "challenge"
+    [Action('play J♦'), Action('play K♥'), Action('draw')]
+    >>> obs = g.apply("play K♥").observation(0)   # or "draw", "pass", "choose hearts", "last card"
+    >>> obs.events[-1].explain()
+    'You played K♥.'
 
 The state's public position (for lessons and tests; tables use :meth:`SwitchState.observation`):
 ``hands`` (list per seat, in the order the cards came), ``stock`` and ``discard`` (lists of
@@ -84,16 +87,18 @@ from __future__ import annotations
 import html
 from collections import Counter
 from dataclasses import dataclass
-from typing import Iterable, NamedTuple, Sequence
+from typing import NamedTuple, Sequence
 
 import numpy as np
 
 from .cards import cards_html, Card, Rank, Suit, SUITS, parse_card, parse_cards, shuffled, standard_pack
-from .core import Action, Event, GameState, IllegalAction, rules_from_dict, rules_to_dict
-from .i18n import _, ngettext
+from .core import (Action, Event, GameState, IllegalAction, Observation, Outcome, Preset, Rule,
+                   default_names, _replace, rules_from_dict, rules_to_dict)
+from .i18n import _, N_, ngettext
 
-__all__ = ["SwitchRules", "Pending", "SwitchState", "SwitchComputer", "new_game", "what_now",
-           "refusal", "computer_player", "play_out", "full_stock", "SPECIAL_RANKS", "is_special"]
+__all__ = ["SwitchRules", "Pending", "SwitchState", "SwitchObservation", "SwitchComputer",
+           "new_game", "what_now", "computer_player", "play_out", "full_stock", "presets",
+           "SPECIAL_RANKS", "is_special"]
 
 #: The ranks that do something (RULES.md §2): 2 (draw 2), 8 (miss a turn), Jack (name a suit),
 #: Ace (draw 4). A starter of one of these ranks is put back into the stock.
@@ -107,9 +112,27 @@ CHALLENGE = Action("challenge")
 DRAW = Action("draw")
 PASS = Action("pass")
 
+# the rules a message or an event names: a plain name and its section of docs/RULES.md
+RULE_OPTIONS = Rule(N_("Switch options"), "2")
+RULE_DEAL = Rule(N_("Deal and starter"), "2")
+RULE_MATCH = Rule(N_("Match the suit or the rank"), "2")
+RULE_DRAW = Rule(N_("Draw if you cannot play"), "2")
+RULE_TWO = Rule(N_("2s: draw two"), "2")
+RULE_JACK = Rule(N_("Jacks: name a suit"), "2")
+RULE_ACE = Rule(N_("Aces: draw four"), "2")
+RULE_EIGHT = Rule(N_("8s: miss a turn"), "2")
+RULE_LAST = Rule(N_("Last card"), "2")
+RULE_STOCK = Rule(N_("Stock empty"), "2")
+RULE_END = Rule(N_("End of the game"), "2")
+_PENDING_RULE = {"two": RULE_TWO, "ace": RULE_ACE, "eight": RULE_EIGHT}
 
-def _rule() -> str:
-    return _("Switch (RULES.md §2)")
+
+def _bad(text: str, rule: Rule = RULE_OPTIONS, **fields) -> ValueError:
+    return ValueError(_(text).format(rule=rule, **fields))
+
+
+def _illegal(text: str, rule: Rule, **fields) -> IllegalAction:
+    return IllegalAction(_(text).format(rule=rule, **fields), rule)
 
 
 def is_special(card: Card) -> bool:
@@ -130,7 +153,9 @@ class SwitchRules:
     - ``eights_accumulate``: default ``False`` (each 8 is one missed turn for the next player); when
       ``True`` an 8 answered by an 8 adds a missed turn for whoever finally passes.
 
-    Raises ``ValueError`` naming the rule when an option is out of range.
+    ``name`` is ``"standard"`` with the default options (any number of players) and ``"custom"``
+    otherwise; ``label`` is what a table shows. Raises ``ValueError`` naming the rule when an
+    option is out of range.
     """
 
     players: int = 2
@@ -142,25 +167,31 @@ class SwitchRules:
         for name in ("players", "hand_size", "penalty_last_card"):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
-                raise ValueError(_("{rule}: {name} must be a whole number, not {v!r}").format(
-                    rule=_rule(), name=name, v=v))
+                raise _bad(N_("{name} must be a whole number, not {v!r} ({rule})."), name=name, v=v)
         if not 2 <= self.players <= 6:
-            raise ValueError(_("{rule}: players must be 2 to 6, not {v}").format(
-                rule=_rule(), v=self.players))
+            raise _bad(N_("Switch is played by 2 to 6 players, not {v} ({rule})."), v=self.players)
         if self.hand_size < 1:
-            raise ValueError(_("{rule}: hand_size must be at least 1, not {v}").format(
-                rule=_rule(), v=self.hand_size))
+            raise _bad(N_("hand_size must be at least 1, not {v} ({rule})."), v=self.hand_size)
         if self.players * self.hand_size + 1 > PACK_SIZE:
-            raise ValueError(_(
-                "{rule}: players × hand_size + 1 (the hands and the starter) must fit the 52-card "
-                "pack: {p} × {h} + 1 = {t}").format(rule=_rule(), p=self.players, h=self.hand_size,
-                                                     t=self.players * self.hand_size + 1))
+            raise _bad(N_("players × hand_size + 1 (the hands and the starter) must fit the 52-card "
+                          "pack: {p} × {h} + 1 = {t} ({rule})."), p=self.players, h=self.hand_size,
+                       t=self.players * self.hand_size + 1)
         if self.penalty_last_card < 0:
-            raise ValueError(_("{rule}: penalty_last_card cannot be negative ({v})").format(
-                rule=_rule(), v=self.penalty_last_card))
+            raise _bad(N_("penalty_last_card cannot be negative ({v}) ({rule})."),
+                       v=self.penalty_last_card)
         if not isinstance(self.eights_accumulate, (bool, np.bool_)):
-            raise ValueError(_("{rule}: eights_accumulate is True or False, not {v!r}").format(
-                rule=_rule(), v=self.eights_accumulate))
+            raise _bad(N_("eights_accumulate is True or False, not {v!r} ({rule})."),
+                       v=self.eights_accumulate)
+
+    @property
+    def name(self) -> str:
+        """``"standard"`` (the defaults of RULES.md §2, any number of players) or ``"custom"``."""
+        return "standard" if self == SwitchRules(players=self.players) else "custom"
+
+    @property
+    def label(self) -> str:
+        """What a table shows: "Standard" or "Custom", translated."""
+        return _("Standard") if self.name == "standard" else _("Custom")
 
     @classmethod
     def standard(cls, **options) -> "SwitchRules":
@@ -169,12 +200,17 @@ class SwitchRules:
         return cls(**options)
 
 
+def presets() -> dict[str, SwitchRules]:
+    """The named presets: ``{"standard": SwitchRules()}`` (other options are custom rules)."""
+    return {"standard": SwitchRules()}
+
+
 class Pending(NamedTuple):
     """A penalty waiting for the current player (RULES.md §2).
 
     ``kind`` is ``"two"`` (draw ``amount`` = 2, 4, 6, 8 unless a 2 is played), ``"ace"`` (draw
     4, 8, 12, 16 unless an Ace is played) or ``"eight"`` (miss ``amount`` turns unless an 8 is played).
-    A named tuple: ``Pending("two", 4) == ("two", 4)``.
+    A named tuple: ``Pending("two", 4) == ("two", 4)``; JSON ``{"kind": "two", "amount": 4}``.
     """
 
     kind: str
@@ -192,14 +228,117 @@ class Pending(NamedTuple):
         return _("draw {n} ({what})").format(n=self.amount, what=what)
 
 
+# -- the observation -----------------------------------------------------------------------------
+@dataclass(frozen=True, kw_only=True)
+class SwitchObservation(Observation):
+    """What one Switch seat may see (docs/observation.md, "Switch"): the shared fields plus
+    ``players``, ``dealer``, ``discard`` (face-up pile, top first), ``top``, ``stock_count``,
+    ``pending``, ``named_suit``, ``last_card_called``, ``window``, ``skips_owed``, ``drawn_card``,
+    and — only with ``reveal=True`` (beginner mode) — ``hands`` and ``stock``."""
+
+    players: int
+    dealer: int
+    discard: tuple[Card, ...] = ()
+    top: Card | None = None
+    stock_count: int = 0
+    pending: Pending | None = None
+    named_suit: Suit | None = None
+    last_card_called: tuple[int, ...] = ()
+    window: int | None = None
+    skips_owed: tuple[int, ...] = ()
+    drawn_card: Card | None = None
+    hands: tuple[tuple[Card, ...], ...] | None = None
+    stock: tuple[Card, ...] | None = None
+
+    _ALIASES = {"hand_counts": "card_counts",
+                "log": lambda o: [e.explain() for e in o.events],
+                "winners": lambda o: list(o.outcome.winners) if o.outcome else [],
+                "end_reason": lambda o: o.outcome.termination if o.outcome else None}
+
+    def _refuse(self, action: Action) -> IllegalAction:
+        """Why this seat may not make ``action`` now, in the second person, naming the rule."""
+        kind = action.kind
+        if kind == "last card":
+            return self._refuse_last_card()
+        if kind == "challenge":
+            if self.window is None or self.window == self.seat:
+                return _illegal(N_("There is nobody to catch now: you can catch a player only right "
+                                   "after they play down to one card without calling “last card” "
+                                   "({rule})."), RULE_LAST)
+            return _illegal(N_("Only the next player can catch {who}, before acting ({rule})."),
+                            RULE_LAST, who=self.names[self.window])
+        if self.current_player != self.seat:
+            return super()._refuse(action)
+        if self.phase == "choose":
+            return _illegal(N_("First name a suit for your Jack ({rule})."), RULE_JACK)
+        if kind == "choose":
+            return _illegal(N_("You name a suit only right after playing a Jack ({rule})."),
+                            RULE_JACK)
+        if self.phase == "drawn":
+            if kind == "play":
+                return _illegal(N_("After drawing you may only play the card you drew ({card}), or "
+                                   "pass to keep it ({rule})."), RULE_DRAW, card=self.drawn_card)
+            return _illegal(N_("After drawing you play the card you drew or pass ({rule})."),
+                            RULE_DRAW)
+        if self.skips_owed[self.seat]:
+            if self.pending is not None and self.pending.kind != "eight":
+                return _illegal(N_("You miss this turn because of the 8s, and you face a draw of {n}: "
+                                   "your only move is draw ({rule})."), RULE_EIGHT,
+                                n=self.pending.amount)
+            return _illegal(N_("You miss this turn because of the 8s: your only move is pass "
+                               "({rule})."), RULE_EIGHT)
+        if kind == "play":
+            return self._refuse_play(action.card)
+        if kind == "draw":
+            return _illegal(N_("Facing an 8 you cannot draw: play an 8 or pass ({rule})."),
+                            RULE_EIGHT)
+        if kind == "pass":
+            return _illegal(N_("You pass only to keep a card you just drew or to miss a turn after "
+                               "an 8 ({rule})."), RULE_DRAW)
+        return _illegal(N_("That move is not part of Switch ({rule})."), RULE_MATCH)
+
+    def _refuse_last_card(self) -> IllegalAction:
+        if self.seat in self.last_card_called:
+            return _illegal(N_("You have already called “last card” ({rule})."), RULE_LAST)
+        if (self.current_player == self.seat and len(self.hand) == 2
+                and self.phase in ("play", "drawn")):
+            return _illegal(N_("You cannot call “last card” now: none of your cards can be played, "
+                               "so you will not get down to one card this turn ({rule})."), RULE_LAST)
+        return _illegal(N_("You call “last card” only when you hold 2 cards and are about to play "
+                           "one, or right after playing down to one card ({rule})."), RULE_LAST)
+
+    def _refuse_play(self, card: Card) -> IllegalAction:
+        p = self.pending
+        if card not in self.hand:
+            return _illegal(N_("You do not hold {card} ({rule})."), RULE_MATCH, card=card)
+        if p is not None and p.kind == "two":
+            return _illegal(N_("{card} is not a 2: only a 2 can answer a draw of {n} ({rule})."),
+                            RULE_TWO, card=card, n=p.amount)
+        if p is not None and p.kind == "ace":
+            return _illegal(N_("{card} is not an Ace: only an Ace can answer a draw of {n} "
+                               "({rule})."), RULE_ACE, card=card, n=p.amount)
+        if p is not None:
+            return _illegal(N_("{card} is not an 8: facing an 8 you play an 8 or miss the turn "
+                               "({rule})."), RULE_EIGHT, card=card)
+        if self.named_suit is not None:
+            s = self.named_suit
+            return _illegal(N_("{card} does not follow the suit named after the Jack ({suit}): play "
+                               "a {sym} card, a Jack or an Ace ({rule})."), RULE_JACK, card=card,
+                            suit=_(s.word), sym=s.symbol)
+        top = self.top
+        return _illegal(N_("{card} matches neither the suit ({sym}) nor the rank ({rank}) of {top}; "
+                           "only Jacks and Aces go on anything ({rule})."), RULE_MATCH, card=card,
+                        sym=top.suit.symbol, rank=top.rank.label, top=top)
+
+
 # -- the state -----------------------------------------------------------------------------------
 class SwitchState(GameState):
     """A game of Switch in progress (RULES.md §2). Build it with :func:`new_game`.
 
     Public position: ``hands``, ``stock``, ``discard`` (top first), ``pending``, ``named_suit``,
-    ``dealer``, ``turn``, ``phase`` (``"play"``, ``"drawn"``, ``"choose"``), ``called`` (seats
-    whose "last card" call stands), ``window`` (seat whose last-card window is open, or ``None``),
-    ``skips_owed`` (missed turns still owed per seat), ``names``, ``log``.
+    ``dealer``, ``turn``, ``phase`` (``"play"``, ``"drawn"``, ``"choose"``, ``"over"``), ``called``
+    (seats whose "last card" call stands), ``window`` (seat whose last-card window is open, or
+    ``None``), ``skips_owed`` (missed turns still owed per seat), ``names``, ``log``.
     See the module documentation for the move protocol.
     """
 
@@ -209,7 +348,7 @@ class SwitchState(GameState):
         super().__init__()
         self.rules = rules
         self.rng = rng
-        self.names = list(names)
+        self.names = tuple(names)
         n = rules.players
         self.hands: list[list[Card]] = [[] for _i in range(n)]
         self.stock: list[Card] = []
@@ -238,11 +377,10 @@ class SwitchState(GameState):
     def _next(self, seat: int) -> int:
         return (seat + 1) % self.players
 
-    def _name(self, seat: int) -> str:
-        return self.names[seat]
-
-    def _event(self, kind: str, player: int | None, text: str, rule: str = "", **data) -> None:
-        self.log.append(Event(kind, player, text, rule or _rule(), dict(data)))
+    def _event(self, kind: str, player: int | None, text: str, you: str = "",
+               rule: Rule | None = None, *, cards=(), visible_to=None, private=(), **data) -> None:
+        self.log.append(Event(kind, player, text, rule, data, tuple(cards), you, visible_to,
+                              tuple(private), self.names))
 
     @property
     def top(self) -> Card:
@@ -267,9 +405,6 @@ class SwitchState(GameState):
             want = _ANSWER[self.pending.kind]
             return [c for c in self.hands[seat] if c.rank == want]
         return [c for c in self.hands[seat] if self.matches(c)]
-
-    def _can_draw_anything(self) -> bool:
-        return bool(self.stock) or len(self.discard) > 1
 
     # -- protocol ---------------------------------------------------------------------------
     @property
@@ -345,100 +480,7 @@ class SwitchState(GameState):
             acts += self.legal_actions(self.window)
         return acts
 
-    def _check(self, action: Action) -> None:
-        if action in self._legal_actions():
-            return
-        raise IllegalAction(self.why_not(action))
-
-    def why_not(self, action: "Action | str") -> str:
-        """The sentence naming the rule (RULES.md §2) that forbids ``action`` now — what
-        :meth:`apply` raises with. (For a legal action the sentence is meaningless.)"""
-        action = Action.parse(action)
-        r = _rule()
-        c = self.turn
-        who = self._name(c)
-        kind = action.kind
-        if kind == "last card":
-            return _("{r}: “last card” is called just before the play that leaves you one card "
-                     "(holding 2 cards with a card you may play) or just after it, until the next "
-                     "player acts").format(r=r)
-        if kind == "challenge":
-            if self.window is None:
-                return _("{r}: nobody can be challenged now — a challenge is made by the next "
-                         "player, before acting, against a player who has just played down to one "
-                         "card").format(r=r)
-            return _("{r}: only the next player can challenge, before acting").format(r=r)
-        if self.phase == "choose":
-            return _("{r}: {who} played a Jack and must now name a suit (choose spades, hearts, "
-                     "diamonds or clubs)").format(r=r, who=who)
-        if kind == "choose":
-            return _("{r}: a suit is named only right after playing a Jack").format(r=r)
-        if self.phase == "drawn":
-            if kind == "play":
-                return _("{r}: after drawing, only the card just drawn may be played ({card}), "
-                         "or pass to keep it").format(r=r, card=self.drawn)
-            return _("{r}: after drawing, play the card just drawn or pass").format(r=r)
-        if self.skips_owed[c]:
-            if self.pending is not None and self.pending.kind != "eight":
-                return _("{r}: {who} must miss this turn (8s) and faces a draw of {n}: the only "
-                         "move is draw").format(r=r, who=who, n=self.pending.amount)
-            return _("{r}: {who} must miss this turn (8s): the only move is pass").format(r=r, who=who)
-        p = self.pending
-        if kind == "play":
-            card = action.card
-            if card not in self.hands[c]:
-                return _("{r}: {who} does not hold {card}").format(r=r, who=who, card=card)
-            if p is not None and p.kind == "two":
-                return _("{r}: a pending draw-{n} can only be answered with a 2 — {card} is not a "
-                         "2").format(r=r, n=p.amount, card=card)
-            if p is not None and p.kind == "ace":
-                return _("{r}: a pending draw-{n} (Aces) can only be answered with an Ace — {card} "
-                         "is not an Ace").format(r=r, n=p.amount, card=card)
-            if p is not None and p.kind == "eight":
-                return _("{r}: facing an 8 you must play another 8 or miss the turn (pass) — "
-                         "{card} is not an 8").format(r=r, card=card)
-            if self.named_suit is not None:
-                return _("{r}: a Jack named {suit}: play a {sym} card, a Jack or an Ace — not "
-                         "{card}").format(r=r, suit=self.named_suit.word, sym=self.named_suit.symbol,
-                                          card=card)
-            return _("{r}: {card} matches neither the suit ({suit}) nor the rank ({rank}) of {top}; "
-                     "only Jacks and Aces go on anything").format(
-                r=r, card=card, suit=self.top.suit.symbol, rank=self.top.rank.label, top=self.top)
-        if kind == "draw" and p is not None and p.kind == "eight":
-            return _("{r}: facing an 8 you cannot draw: play an 8 or pass (miss the turn)").format(r=r)
-        if kind == "pass":
-            return _("{r}: pass is only for keeping a card just drawn or for missing a turn after "
-                     "an 8; otherwise play or draw").format(r=r)
-        return _("{r}: {a} is not a move now").format(r=r, a=action)
-
     # -- applying ---------------------------------------------------------------------------
-    def apply(self, action: "Action | str") -> "SwitchState":
-        """Apply ``action`` (an :class:`~cardkit.core.Action` or its text) and return ``self``.
-
-        Raises :class:`~cardkit.core.IllegalAction` naming the rule when the move is not allowed
-        now; the state is then exactly as it was. (Same contract as ``GameState.apply``; the
-        backup is a cheap snapshot of the piles instead of a deep copy of everything, because
-        cards are immutable — a computer-vs-computer game runs about four times faster.)
-        """
-        action = Action.parse(action)
-        if self.is_over:
-            raise IllegalAction(_("{a}: the game is over").format(a=action))
-        self._check(action)
-        saved = dict(self.__dict__)
-        piles = ([list(h) for h in self.hands], list(self.stock), list(self.discard),
-                 set(self.called), list(self.skips_owed), list(self.log),
-                 self.rng.bit_generator.state)
-        try:
-            self._apply(action)
-        except BaseException:
-            self.__dict__.clear()
-            self.__dict__.update(saved)
-            (self.hands, self.stock, self.discard, self.called, self.skips_owed, self.log,
-             self.rng.bit_generator.state) = piles
-            raise
-        self.actions.append(str(action))
-        return self
-
     def _apply(self, action: Action) -> None:
         kind = action.kind
         if kind == "last card":
@@ -456,37 +498,42 @@ class SwitchState(GameState):
             self._play(c, action.card)
         elif kind == "draw":
             self._draw_turn(c)
-        elif kind == "pass":
+        else:
             self._pass(c)
-        else:  # pragma: no cover - _check stops anything else
-            raise IllegalAction(self.why_not(action))
 
     def _call_last_card(self, seat: int) -> None:
         self.called.add(seat)
-        self._event("last card", seat, _("{p} called “last card”!").format(p=self._name(seat)),
-                    rule=_("Switch (RULES.md §2, last card)"))
+        self._event("last card", seat, N_("{player} called “last card”!"),
+                    N_("You called “last card”!"), RULE_LAST)
 
     def _challenge(self, c: int) -> None:
         target = self.window
         self.window = None
-        rule = _("Switch (RULES.md §2, last card)")
         if target in self.called:
-            self._event("challenge", c, _(
-                "{c} challenged {t}, but {t} had called “last card”: a wrong challenge costs "
-                "nothing.").format(c=self._name(c), t=self._name(target)), rule=rule,
-                target=target, caught=False)
+            self._event("challenge", c, N_("{player} challenged {target}, but {target} had called "
+                                           "“last card”: a wrong challenge costs nothing."),
+                        N_("You challenged {target}, but {target} had called “last card”: a wrong "
+                           "challenge costs nothing."), RULE_LAST, target=target, caught=False)
             return
         k = self.rules.penalty_last_card
         got = self._draw_cards(target, k)
-        self._event("challenge", c, _(
-            "{c} caught {t}: {t} had not called “last card”, so {t} drew {n} of {k} penalty "
-            "cards.").format(c=self._name(c), t=self._name(target), n=len(got), k=k)
-            if len(got) < k else ngettext(
-            "{c} caught {t}: {t} had not called “last card”, so {t} drew {k} penalty card.",
-            "{c} caught {t}: {t} had not called “last card”, so {t} drew {k} penalty cards.",
-            k).format(
-            c=self._name(c), t=self._name(target), k=k),
-            rule=rule, target=target, caught=True, cards=got)
+        if len(got) < k:
+            text = N_("{player} caught {target}: {target} had not called “last card”, so {target} "
+                      "drew {n} of {k} penalty cards.")
+            you = N_("You caught {target}: {target} had not called “last card”, so {target} drew "
+                     "{n} of {k} penalty cards.")
+        elif k == 1:
+            text = N_("{player} caught {target}: {target} had not called “last card”, so {target} "
+                      "drew {k} penalty card.")
+            you = N_("You caught {target}: {target} had not called “last card”, so {target} drew "
+                     "{k} penalty card.")
+        else:
+            text = N_("{player} caught {target}: {target} had not called “last card”, so {target} "
+                      "drew {k} penalty cards.")
+            you = N_("You caught {target}: {target} had not called “last card”, so {target} drew "
+                     "{k} penalty cards.")
+        self._event("challenge", c, text, you, RULE_LAST, cards=got, visible_to=(target,),
+                    target=target, caught=True, n=len(got), k=k)
 
     def _draw_cards(self, seat: int, k: int) -> list[Card]:
         """Move up to ``k`` cards from the stock to ``seat``'s hand, rebuilding the stock from
@@ -499,12 +546,12 @@ class SwitchState(GameState):
                 rest = self.discard[1:]
                 self.discard = self.discard[:1]
                 self.stock = shuffled(rest, self.rng)
-                self._event("rebuild", None, ngettext(
-                    "The stock was empty: the discard pile except its top card was shuffled to "
-                    "make a new stock of {n} card.",
-                    "The stock was empty: the discard pile except its top card was shuffled to "
-                    "make a new stock of {n} cards.", len(rest)).format(n=len(rest)),
-                    rule=_("Switch (RULES.md §2, stock empty)"), count=len(rest))
+                self._event("rebuild", None, N_("The stock was empty: the discard pile except its "
+                                                "top card was shuffled to make a new stock of {n} "
+                                                "cards ({rule}).") if len(rest) != 1 else
+                            N_("The stock was empty: the discard pile except its top card was "
+                               "shuffled to make a new stock of 1 card ({rule})."), "", RULE_STOCK,
+                            n=len(rest), count=len(rest))
             got.append(self.stock.pop(0))
         if got:
             self.hands[seat].extend(got)
@@ -520,121 +567,155 @@ class SwitchState(GameState):
         self.named_suit = None
         self.drawn = None
         self._acted = True
-        name, nxt = self._name(c), self._name(self._next(c))
         before = self.pending
         if not hand:
-            dropped = ""
-            if card.rank in (Rank.TWO, Rank.ACE, Rank.EIGHT) or before is not None:
-                dropped = _(" Finishing on a special card is allowed; any penalty is dropped.")
-            self._event("play", c, _("{p} played {card}, the last card in hand, and won!").format(
-                p=name, card=card) + dropped, rule=_("Switch (RULES.md §2, end)"), card=card)
-            self.pending = None
-            self._finish([c], "out")
+            self._play_out(c, card, before)
             return
         if len(hand) == 1:
             self.window = c
-        rule = _rule()
+        nxt = self._next(c)
+        if card.rank == Rank.JACK:
+            self.pending = None
+            self.phase = "choose"
+            self._event("play", c, N_("{player} played {card} (a Jack goes on anything) and named a "
+                                      "suit ({rule})."),
+                        N_("You played {card} (a Jack goes on anything) and named a suit ({rule})."),
+                        RULE_JACK, cards=(card,))
+            return
+        text, you, rule, amount = self._play_texts(card, before)
+        self._event("play", c, text, you, rule, cards=(card,), next=nxt, k=amount)
+        self._end_turn(c)
+
+    def _play_out(self, c: int, card: Card, before: Pending | None) -> None:
+        if card.rank in (Rank.TWO, Rank.ACE, Rank.EIGHT) or before is not None:
+            text = N_("{player} played {card}, the last card in hand, and won! Finishing on a special "
+                      "card is allowed; any penalty is dropped ({rule}).")
+            you = N_("You played {card}, the last card in hand, and won! Finishing on a special card "
+                     "is allowed; any penalty is dropped ({rule}).")
+        else:
+            text = N_("{player} played {card}, the last card in hand, and won ({rule}).")
+            you = N_("You played {card}, the last card in hand, and won ({rule}).")
+        self._event("play", c, text, you, RULE_END, cards=(card,))
+        self.pending = None
+        self._finish([c], "out")
+
+    def _play_texts(self, card: Card, before: Pending | None) -> tuple[str, str, Rule, int]:
+        """The play event's templates and rule, and the new pending amount (RULES.md §2)."""
         if card.rank == Rank.TWO:
             amount = (before.amount if before and before.kind == "two" else 0) + 2
             self.pending = Pending("two", amount)
-            text = _("{p} played {card}: {n} must draw {k} or play a 2.").format(
-                p=name, card=card, n=nxt, k=amount)
-            rule = _("Switch (RULES.md §2, 2s)")
-        elif card.rank == Rank.ACE:
+            return (N_("{player} played {card}: {next} must draw {k} or play a 2 ({rule})."),
+                    N_("You played {card}: {next} must draw {k} or play a 2 ({rule})."),
+                    RULE_TWO, amount)
+        if card.rank == Rank.ACE:
             amount = (before.amount if before and before.kind == "ace" else 0) + 4
             self.pending = Pending("ace", amount)
-            text = _("{p} played {card} (an Ace goes on anything): {n} must draw {k} or play an "
-                     "Ace.").format(p=name, card=card, n=nxt, k=amount)
-            rule = _("Switch (RULES.md §2, Aces)")
-        elif card.rank == Rank.EIGHT:
+            return (N_("{player} played {card} (an Ace goes on anything): {next} must draw {k} or "
+                       "play an Ace ({rule})."),
+                    N_("You played {card} (an Ace goes on anything): {next} must draw {k} or play "
+                       "an Ace ({rule})."), RULE_ACE, amount)
+        if card.rank == Rank.EIGHT:
             amount = 1
             if self.rules.eights_accumulate and before and before.kind == "eight":
                 amount = before.amount + 1
             self.pending = Pending("eight", amount)
-            text = ngettext("{p} played {card}: {n} must play an 8 or miss a turn.",
-                            "{p} played {card}: {n} must play an 8 or miss {k} turns.",
-                            amount).format(p=name, card=card, n=nxt, k=amount)
             if self.players == 2:
-                text += " " + _("(Two players: the player of the 8 then plays again.)")
-            rule = _("Switch (RULES.md §2, 8s)")
-        elif card.rank == Rank.JACK:
-            self.pending = None
-            self.phase = "choose"
-            self._event("play", c, _("{p} played {card} (a Jack goes on anything) and named a "
-                                     "suit.").format(p=name, card=card),
-                        rule=_("Switch (RULES.md §2, Jacks)"), card=card)
-            return
-        else:
-            self.pending = None
-            text = _("{p} played {card}.").format(p=name, card=card)
-        self._event("play", c, text, rule=rule, card=card)
-        self._end_turn(c)
+                return ((N_("{player} played {card}: {next} must play an 8 or miss a turn; with two "
+                            "players the player of the 8 then plays again ({rule}).") if amount == 1
+                         else N_("{player} played {card}: {next} must play an 8 or miss {k} turns; "
+                                 "with two players the player of the 8 then plays again ({rule}).")),
+                        (N_("You played {card}: {next} must play an 8 or miss a turn; with two "
+                            "players you then play again ({rule}).") if amount == 1
+                         else N_("You played {card}: {next} must play an 8 or miss {k} turns; with "
+                                 "two players you then play again ({rule}).")), RULE_EIGHT, amount)
+            return ((N_("{player} played {card}: {next} must play an 8 or miss a turn ({rule}).")
+                     if amount == 1 else
+                     N_("{player} played {card}: {next} must play an 8 or miss {k} turns ({rule}).")),
+                    (N_("You played {card}: {next} must play an 8 or miss a turn ({rule}).")
+                     if amount == 1 else
+                     N_("You played {card}: {next} must play an 8 or miss {k} turns ({rule}).")),
+                    RULE_EIGHT, amount)
+        self.pending = None
+        return (N_("{player} played {card}."), N_("You played {card}."), RULE_MATCH, 0)
 
     def _choose(self, c: int, suit: Suit) -> None:
         self.named_suit = suit
-        self._event("choose", c, _("{p} named {suit}: the next card must be a {sym}, a Jack or an "
-                                   "Ace.").format(p=self._name(c), suit=suit.word, sym=suit.symbol),
-                    rule=_("Switch (RULES.md §2, Jacks)"), suit=suit.word)
+        self._event("choose", c, N_("{player} named {suit}: the next card must be a {sym}, a Jack or "
+                                    "an Ace ({rule})."),
+                    N_("You named {suit}: the next card must be a {sym}, a Jack or an Ace ({rule})."),
+                    RULE_JACK, suit=suit, sym=suit.symbol)
+        self._end_turn(c)
+
+    def _draw_penalty(self, c: int, p: Pending) -> None:
+        """Draw a pending 2/Ace penalty; nothing is played this turn (RULES.md §2)."""
+        if self.skips_owed[c]:
+            self.skips_owed[c] -= 1     # the turn drawing the penalty is a missed turn too
+        got = self._draw_cards(c, p.amount)
+        self.pending = None
+        several = p.amount > _PENALTY_STEP[p.kind]
+        what = ((N_("2s") if several else N_("2")) if p.kind == "two"
+                else (N_("Aces") if several else N_("Ace")))
+        if len(got) == p.amount:
+            text = N_("{player} drew {k} cards for the {what} and could play nothing this turn "
+                      "({rule}).")
+            you = N_("You drew {k} cards ({cards}) for the {what} and could play nothing this turn "
+                     "({rule}).")
+        else:
+            text = N_("{player} had to draw {k} cards for the {what} but there were only {n} to "
+                      "draw; the turn passed ({rule}).")
+            you = N_("You had to draw {k} cards for the {what} but there were only {n} to draw "
+                     "({cards}); the turn passed ({rule}).")
+        self._event("penalty", c, text, you, _PENDING_RULE[p.kind], cards=got, visible_to=(c,),
+                    k=p.amount, n=len(got), what=what)
         self._end_turn(c)
 
     def _draw_turn(self, c: int) -> None:
-        name = self._name(c)
-        p = self.pending
-        if p is not None:        # a 2 or Ace penalty: draw it all, play nothing this turn
-            if self.skips_owed[c]:
-                self.skips_owed[c] -= 1     # the turn drawing the penalty is a missed turn too
-            got = self._draw_cards(c, p.amount)
-            self.pending = None
-            several = p.amount > _PENALTY_STEP[p.kind]
-            what = ((_("2s") if several else _("2")) if p.kind == "two"
-                    else (_("Aces") if several else _("Ace")))
-            rule = _("Switch (RULES.md §2, 2s)") if p.kind == "two" else _(
-                "Switch (RULES.md §2, Aces)")
-            if len(got) == p.amount:
-                text = _("{p} drew {k} cards for the {what} and could play nothing this turn.").format(
-                    p=name, k=p.amount, what=what)
-            else:
-                text = _("{p} had to draw {k} cards for the {what} but there were only {n} to "
-                         "draw; the turn passed.").format(p=name, k=p.amount, what=what,
-                                                          n=len(got))
-            self._event("penalty", c, text, rule=rule, cards=got)
-            self._end_turn(c)
+        if self.pending is not None:        # a 2 or Ace penalty: draw it all
+            self._draw_penalty(c, self.pending)
             return
         got = self._draw_cards(c, 1)
         if not got:
-            self._event("draw", c, _("{p} could not draw: the stock and the discard pile were "
-                                     "empty. The turn passed.").format(p=name),
-                        rule=_("Switch (RULES.md §2, stock empty)"))
+            self._event("draw", c, N_("{player} could not draw: the stock and the discard pile were "
+                                      "empty. The turn passed ({rule})."),
+                        N_("You could not draw: the stock and the discard pile were empty. The turn "
+                           "passed ({rule})."), RULE_STOCK)
             self._end_turn(c)
             return
         card = got[0]
         if self.matches(card):
             self.phase = "drawn"
             self.drawn = card
-            self._event("draw", c, _("{p} drew a card, which could be played at once.").format(p=name),
-                        card=card)
+            self._event("draw", c, N_("{player} drew a card, which could be played at once "
+                                      "({rule})."),
+                        N_("You drew {card}, which you may play at once ({rule})."), RULE_DRAW,
+                        cards=(card,), visible_to=(c,))
         else:
-            self._event("draw", c, _("{p} drew a card and kept it.").format(p=name), card=card)
+            self._event("draw", c, N_("{player} drew a card and kept it ({rule})."),
+                        N_("You drew {card} and kept it ({rule})."), RULE_DRAW, cards=(card,),
+                        visible_to=(c,))
             self._end_turn(c)
 
     def _pass(self, c: int) -> None:
-        name = self._name(c)
-        rule8 = _("Switch (RULES.md §2, 8s)")
         if self.phase == "drawn":
-            self._event("pass", c, _("{p} kept the card drawn.").format(p=name))
+            self._event("pass", c, N_("{player} kept the card drawn."),
+                        N_("You kept the card you drew."), RULE_DRAW)
             self.drawn = None
         elif self.skips_owed[c]:
             extra = self.pending.amount if self.pending and self.pending.kind == "eight" else 0
             self.skips_owed[c] += extra - 1
             self.pending = None
-            self._event("pass", c, _("{p} missed another turn (8s).").format(p=name), rule=rule8)
+            self._event("pass", c, N_("{player} missed another turn ({rule})."),
+                        N_("You missed another turn ({rule})."), RULE_EIGHT)
         else:                    # facing an 8
             k = self.pending.amount
             self.skips_owed[c] += k - 1
             self.pending = None
-            self._event("pass", c, ngettext("{p} missed a turn (8).",
-                                            "{p} missed a turn (8s); {k} more to miss.",
-                                            k).format(p=name, k=k - 1), rule=rule8)
+            if k == 1:
+                self._event("pass", c, N_("{player} missed a turn ({rule})."),
+                            N_("You missed a turn ({rule})."), RULE_EIGHT)
+            else:
+                self._event("pass", c, N_("{player} missed a turn; {k} more to miss ({rule})."),
+                            N_("You missed a turn; {k} more to miss ({rule})."), RULE_EIGHT, k=k - 1)
         self._end_turn(c)
 
     def _start_turn(self, seat: int) -> None:
@@ -654,20 +735,22 @@ class SwitchState(GameState):
         else:
             self.blocked_turns = 0
         if self.blocked_turns >= self.players:
-            fewest = min(len(h) for h in self.hands)
-            winners = [s for s, h in enumerate(self.hands) if len(h) == fewest]
-            if len(winners) == 1:
-                text = _("Nobody could play or draw for a whole round: the game ends, and {p} had "
-                         "the fewest cards ({k}) and won.").format(p=self._name(winners[0]), k=fewest)
-            else:
-                text = _("Nobody could play or draw for a whole round: the game ends; {ps} had "
-                         "the fewest cards ({k}) and shared a drawn game.").format(
-                    ps=", ".join(self._name(s) for s in winners), k=fewest)
-            self._event("blocked", None, text, rule=_("Switch (RULES.md §2, end)"),
-                        winners=winners)
-            self._finish(winners, "blocked")
+            self._end_blocked()
             return
         self._start_turn(self._next(c))
+
+    def _end_blocked(self) -> None:
+        fewest = min(len(h) for h in self.hands)
+        winners = [s for s, h in enumerate(self.hands) if len(h) == fewest]
+        if len(winners) == 1:
+            text = N_("Nobody could play or draw for a whole round: the game ends, and {winner} had "
+                      "the fewest cards ({k}) and won ({rule}).")
+        else:
+            text = N_("Nobody could play or draw for a whole round: the game ends; {winners} had "
+                      "the fewest cards ({k}) and shared a drawn game ({rule}).")
+        self._event("blocked", None, text, "", RULE_END, winners=winners, k=fewest,
+                    **({"winner": winners[0]} if len(winners) == 1 else {}))
+        self._finish(winners, "blocked")
 
     def _finish(self, winners: list[int], reason: str) -> None:
         self._over = True
@@ -677,41 +760,49 @@ class SwitchState(GameState):
         self.phase = "over"
 
     # -- views ------------------------------------------------------------------------------
-    def observation(self, seat: int, reveal: bool = False) -> dict:
-        """What ``seat`` may see (RULES.md §2; DESIGN.md "observation").
+    def _outcome(self, seat: int) -> Outcome | None:
+        if not self._over:
+            return None
+        names, winners = self.names, self._winners
+        if len(winners) > 1:
+            head = _("Nobody could play or draw for a whole round: the game is drawn between {ws}, "
+                     "who have the fewest cards.").format(ws=", ".join(
+                         _("you") if w == seat else names[w] for w in winners))
+        elif winners == [seat]:
+            head = _("You won!") if self.end_reason == "out" else _(
+                "You won: nobody could play or draw for a whole round and you have the fewest cards.")
+        else:
+            head = _("{who} won.").format(who=names[winners[0]])
+        left = [s for s in range(self.players) if s not in winners]
+        if left:
+            head += " " + _("Cards left — {list}.").format(list=", ".join(
+                _("{who}: {n}").format(who=names[s], n=len(self.hands[s])) for s in left))
+        return Outcome(self.winner, self.end_reason, head, tuple(winners))
 
-        Keys: ``game``, ``seat``, ``players``, ``names``, ``rules``, ``dealer``, ``current_player``,
-        ``legal_actions`` (this seat's moves now, possibly the out-of-turn ``last card``),
-        ``phase``, ``is_over``, ``winner``, ``winners``, ``end_reason``, ``hand`` (own cards),
-        ``hand_counts`` (cards per seat), ``discard`` (the face-up pile, top first), ``top``,
-        ``stock_count``, ``pending`` (:class:`Pending` or ``None``), ``named_suit``,
-        ``last_card_called`` (seats whose call stands), ``window`` (seat that may still be
-        challenged, or ``None``), ``skips_owed``, ``drawn_card`` (own card just drawn, else
-        ``None``), ``log`` (public sentences, newest last).
+    def observation(self, seat: int, reveal: bool = False) -> SwitchObservation:
+        """What ``seat`` may see: a :class:`SwitchObservation` (docs/observation.md, "Switch").
 
-        ``reveal=True`` (beginner mode, RULES.md §2) adds ``hands`` (every hand) and ``stock``
-        (top first); never pass it for a seat that should not see them.
+        ``reveal=True`` (beginner mode, RULES.md §2: a display setting the person chose) adds
+        ``hands`` (every hand) and ``stock`` (top first); never pass it for a seat that should not
+        see them. Raises ``ValueError`` for a seat that is not in the game.
         """
         if not 0 <= seat < self.players:
             raise ValueError(_("no seat {s} in a {n}-player game").format(s=seat, n=self.players))
-        obs = {
-            "game": self.GAME, "seat": seat, "players": self.players, "names": list(self.names),
-            "rules": self.rules, "dealer": self.dealer,
-            "current_player": self.current_player, "legal_actions": self.legal_actions(seat),
-            "phase": self.phase, "is_over": self._over, "winner": self.winner,
-            "winners": self.winners, "end_reason": self.end_reason,
-            "hand": list(self.hands[seat]), "hand_counts": [len(h) for h in self.hands],
-            "discard": list(self.discard), "top": self.discard[0] if self.discard else None,
-            "stock_count": len(self.stock), "pending": self.pending, "named_suit": self.named_suit,
-            "last_card_called": sorted(self.called), "window": self.window,
-            "skips_owed": list(self.skips_owed),
-            "drawn_card": self.drawn if seat == self.turn and self.phase == "drawn" else None,
-            "log": [e.text for e in self.log],
-        }
-        if reveal:
-            obs["hands"] = [list(h) for h in self.hands]
-            obs["stock"] = list(self.stock)
-        return obs
+        obs = SwitchObservation(
+            game=self.GAME, names=self.names, seat=seat, rules=Preset.of(self.rules),
+            phase=self.phase, current_player=self.current_player,
+            legal_actions=tuple(self.legal_actions(seat)), scores=None,
+            outcome=self._outcome(seat), events=self.events_for(seat),
+            card_counts=tuple(len(h) for h in self.hands), hand=tuple(self.hands[seat]),
+            players=self.players, dealer=self.dealer, discard=tuple(self.discard),
+            top=self.discard[0] if self.discard else None, stock_count=len(self.stock),
+            pending=self.pending, named_suit=self.named_suit,
+            last_card_called=tuple(sorted(self.called)), window=self.window,
+            skips_owed=tuple(self.skips_owed),
+            drawn_card=self.drawn if seat == self.turn and self.phase == "drawn" else None,
+            hands=tuple(tuple(h) for h in self.hands) if reveal else None,
+            stock=tuple(self.stock) if reveal else None)
+        return _replace(obs, what_now=what_now(obs))
 
     def __repr__(self) -> str:
         if self._over:
@@ -731,7 +822,7 @@ class SwitchState(GameState):
         for s, h in enumerate(self.hands):
             mark = " ◀" if s == self.current_player else ""
             bubble = " 💬 " + html.escape(_("last card!")) if s in self.called else ""
-            rows.append(f"<tr><td><b>{html.escape(self._name(s))}</b>{mark}{bubble}</td>"
+            rows.append(f"<tr><td><b>{html.escape(self.names[s])}</b>{mark}{bubble}</td>"
                         f"<td>{cards(h)}</td></tr>")
         extra = []
         if self.named_suit:
@@ -739,7 +830,7 @@ class SwitchState(GameState):
         if self.pending:
             extra.append(html.escape(_("pending: {p}").format(p=self.pending.describe())))
         if self._over:
-            extra.append(html.escape(self.log[-1].text if self.log else ""))
+            extra.append(html.escape(self.log[-1].explain() if self.log else ""))
         rows.append(f"<tr><td>{html.escape(_('Discard pile'))}</td><td>{cards(self.discard[:1])} "
                     f"<small>({len(self.discard)})</small> {' · '.join(extra)}</td></tr>")
         rows.append(f"<tr><td>{html.escape(_('Stock'))}</td><td>{cards(self.stock)}</td></tr>")
@@ -756,8 +847,47 @@ class SwitchState(GameState):
 def _cards(value, what: str) -> list[Card]:
     cards = parse_cards(value) if isinstance(value, str) else [parse_card(c) for c in value]
     if any(c.is_joker for c in cards):
-        raise ValueError(_("{r}: Switch is played without jokers ({what})").format(r=_rule(), what=what))
+        raise _bad(N_("Switch is played without jokers ({what}) ({rule})."), RULE_DEAL, what=what)
     return cards
+
+
+def _given_hands(hands, deck_cards, n: int, rng) -> tuple[list[list[Card]], list[Card]]:
+    """Hands given directly and the stock (``deck`` or the rest of the pack, shuffled)."""
+    hand_cards = [_cards(h, "hands") for h in hands]
+    if len(hand_cards) != n or any(not h for h in hand_cards):
+        raise _bad(N_("hands must give {n} non-empty hands ({rule})."), RULE_DEAL, n=n)
+    dealt = [c for h in hand_cards for c in h]
+    if deck_cards is None:
+        deck_cards = shuffled([c for c in standard_pack() if c not in set(dealt)], rng)
+    stock = list(deck_cards)
+    if len(set(dealt + stock)) != len(dealt) + len(stock):
+        raise _bad(N_("A card appears twice in the hands and stock ({rule})."), RULE_DEAL)
+    if not stock:
+        raise _bad(N_("The stock needs a card to turn up as the starter ({rule})."), RULE_DEAL)
+    return hand_cards, stock
+
+
+def _check_deck(deck_cards, rules: SwitchRules) -> None:
+    if len(set(deck_cards)) != len(deck_cards):
+        raise _bad(N_("The deck holds a card twice ({rule})."), RULE_DEAL)
+    need = rules.players * rules.hand_size + 1
+    if len(deck_cards) < need:
+        raise _bad(N_("{n} players × {h} cards + the starter need {k} cards; the deck has {d} "
+                      "({rule})."), RULE_DEAL, n=rules.players, h=rules.hand_size, k=need,
+                   d=len(deck_cards))
+
+
+def _deal(state: SwitchState, deck_cards: list[Card], first: int) -> None:
+    """Deal ``hand_size`` cards each, one at a time, from ``first`` on; the rest is the stock."""
+    n, k = state.players, state.players * state.rules.hand_size
+    for i, card in enumerate(deck_cards[:k]):
+        state.hands[(first + i) % n].append(card)
+    state.stock = list(deck_cards[k:])
+    state._event("deal", state.dealer, N_("{player} dealt {h} cards to each of {n} players, one at "
+                                          "a time, starting with {next}, the first to play ({rule})."),
+                 N_("You dealt {h} cards to each of {n} players, one at a time, starting with "
+                    "{next}, the first to play ({rule})."), RULE_DEAL, h=state.rules.hand_size, n=n,
+                 next=first)
 
 
 def new_game(rules: SwitchRules | None = None, *, seed: int | None = None,
@@ -780,7 +910,7 @@ def new_game(rules: SwitchRules | None = None, *, seed: int | None = None,
       ``deck`` if given, else the rest of the 52-card pack shuffled with the seed. The starter is
       turned from that stock as above.
     - ``dealer``: the dealer's seat (0..players-1); the player after the dealer plays first.
-    - ``names``: display names used in the log (default "Player 0", "Player 1", …).
+    - ``names``: the players' names (default "Player 1", "Player 2", …).
 
     Raises ``ValueError`` (naming the rule) for a bad pack, duplicated cards, a wrong number of
     hands or a dealer out of range.
@@ -792,62 +922,34 @@ def new_game(rules: SwitchRules | None = None, *, seed: int | None = None,
     if seed is None:
         seed = int(np.random.SeedSequence().entropy)
     rng = np.random.default_rng(seed)
-    if names is None:
-        names = [_("Player {n}").format(n=s) for s in range(n)]
+    names = tuple(names) if names is not None else default_names(n)
     if len(names) != n:
-        raise ValueError(_("{r}: {k} names given for {n} players").format(r=_rule(), k=len(names), n=n))
+        raise _bad(N_("{k} names given for {n} players ({rule})."), k=len(names), n=n)
     state = SwitchState(rules, rng, names)
     deck_cards = None if deck is None else _cards(deck, "deck")
+    hand_cards = None
     if hands is not None:
-        hand_cards = [_cards(h, "hands") for h in hands]
-        if len(hand_cards) != n or any(not h for h in hand_cards):
-            raise ValueError(_("{r}: hands must give {n} non-empty hands").format(r=_rule(), n=n))
-        dealt = [c for h in hand_cards for c in h]
-        if deck_cards is None:
-            deck_cards = shuffled([c for c in standard_pack() if c not in set(dealt)], rng)
-        stock = list(deck_cards)
-        if len(set(dealt + stock)) != len(dealt) + len(stock):
-            raise ValueError(_("{r}: a card appears twice in the hands and stock").format(r=_rule()))
-        if not stock:
-            raise ValueError(_("{r}: the stock needs a card to turn up as the starter").format(r=_rule()))
+        hand_cards, stock = _given_hands(hands, deck_cards, n, rng)
     else:
-        if deck_cards is None:
-            deck_cards = shuffled(standard_pack(), rng)
-        if len(set(deck_cards)) != len(deck_cards):
-            raise ValueError(_("{r}: the deck holds a card twice").format(r=_rule()))
-        need = n * rules.hand_size + 1
-        if len(deck_cards) < need:
-            raise ValueError(_("{r}: {n} players × {h} cards + the starter need {k} cards; the deck "
-                               "has {d}").format(r=_rule(), n=n, h=rules.hand_size, k=need,
-                                                 d=len(deck_cards)))
-    dealer_given = dealer
-    if dealer is None:
-        dealer = int(rng.integers(n))
-    if not 0 <= int(dealer) < n:
-        raise ValueError(_("{r}: dealer must be a seat 0..{m}, not {d}").format(r=_rule(), m=n - 1,
-                                                                               d=dealer))
-    dealer = int(dealer)
-    state.dealer = dealer
-    first = (dealer + 1) % n
-    if hands is not None:
+        deck_cards = shuffled(standard_pack(), rng) if deck_cards is None else deck_cards
+        _check_deck(deck_cards, rules)
+    state.dealer = int(rng.integers(n)) if dealer is None else int(dealer)
+    if not 0 <= state.dealer < n:
+        raise _bad(N_("The dealer must be a seat 0..{m}, not {d} ({rule})."), RULE_DEAL, m=n - 1,
+                   d=dealer)
+    first = (state.dealer + 1) % n
+    if hand_cards is not None:
         state.hands = [list(h) for h in hand_cards]
         state.stock = stock
-        state._event("deal", dealer, _("{d} dealt; {f} to play first.").format(
-            d=state._name(dealer), f=state._name(first)), rule=_("Switch (RULES.md §2, deal)"))
+        state._event("deal", state.dealer, N_("{player} dealt; {next} to play first ({rule})."),
+                     N_("You dealt; {next} to play first ({rule})."), RULE_DEAL, next=first)
     else:
-        k = n * rules.hand_size
-        for i, card in enumerate(deck_cards[:k]):
-            state.hands[(first + i) % n].append(card)
-        state.stock = list(deck_cards[k:])
-        state._event("deal", dealer, _("{d} dealt {h} cards to each of {n} players, one at a time, "
-                                       "starting with {f}, the first to play.").format(
-            d=state._name(dealer), h=rules.hand_size, n=n, f=state._name(first)),
-            rule=_("Switch (RULES.md §2, deal)"))
+        _deal(state, deck_cards, first)
     _turn_starter(state)
     state._setup = {
         # the dealer as given: replaying with None draws it from the RNG again, as here
         "rules": rules_to_dict(rules), "seed": seed,
-        "dealer": None if dealer_given is None else dealer,
+        "dealer": None if dealer is None else state.dealer,
         "deck": None if deck is None else [str(c) for c in deck_cards],
         "hands": None if hands is None else [[str(c) for c in h] for h in hand_cards],
         "names": list(names),
@@ -869,156 +971,69 @@ def full_stock(hands: "Sequence[Sequence[Card | str] | str]", top: "Sequence[Car
 
 def _turn_starter(state: SwitchState) -> None:
     """Turn the stock's top card up; put specials back at index ``len(stock)//2`` (RULES.md §2)."""
-    rule = _("Switch (RULES.md §2, deal)")
     while True:
         card = state.stock.pop(0)
         if is_special(card) and any(not is_special(c) for c in state.stock):
             at = len(state.stock) // 2
             state.stock.insert(at, card)
-            # the text names the rank only: the card is back in the (hidden) stock now
-            what = {Rank.TWO: _("A 2"), Rank.EIGHT: _("An 8"), Rank.JACK: _("A Jack"),
-                    Rank.ACE: _("An Ace")}[card.rank]
-            state._event("return", None, _(
-                "{what} was turned up, but a 2, 8, Jack or Ace cannot start the discard pile: it "
-                "went back into the middle of the stock and the next card was turned.").format(
-                what=what), rule=rule, card=card, index=at)
+            # the card was turned face up for everyone: the history may name it
+            state._event("return", None, N_(
+                "{card} was turned up, but a 2, 8, Jack or Ace cannot start the discard pile: it "
+                "went back into the middle of the stock and the next card was turned ({rule})."),
+                "", RULE_DEAL, cards=(card,), index=at)
             continue
         state.discard = [card]
-        state._event("starter", None, _("{card} was turned up to start the discard pile.").format(
-            card=card), rule=rule, card=card)
+        state._event("starter", None, N_("{card} was turned up to start the discard pile ({rule})."),
+                     "", RULE_DEAL, cards=(card,))
         return
 
 
 # -- words for tables ----------------------------------------------------------------------------
-def _game_over(obs: dict) -> str:
-    """Who won, how many cards the others still hold (counts only: the hands stay hidden), and
-    how to play again."""
-    names, seat = obs["names"], obs["seat"]
-    winners = obs["winners"]
-    if len(winners) > 1:
-        head = _("Nobody could play or draw for a whole round: the game is drawn between {ws}, "
-                 "who have the fewest cards.").format(ws=", ".join(names[w] for w in winners))
-    elif winners == [seat]:
-        head = _("You won!") if obs["end_reason"] == "out" else _(
-            "You won: nobody could play or draw for a whole round and you have the fewest cards.")
-    else:
-        head = _("{who} won.").format(who=names[winners[0]])
-    counts = obs["hand_counts"]
-    left = [s for s in range(obs["players"]) if s not in winners]
-    parts = [head]
-    if left:
-        parts.append(_("Cards left — {list}.").format(list=", ".join(
-            _("{who}: {n}").format(who=names[s], n=counts[s]) for s in left)))
-    parts.append(_("Press New game to play again."))
-    return " ".join(parts)
+def _pending_text(obs: SwitchObservation) -> str:
+    pending = obs.pending
+    if pending.kind == "eight":
+        return _("You face an 8: play an 8, or pass and miss this turn ({rule}).").format(
+            rule=RULE_EIGHT)
+    if pending.kind == "two":
+        return _("You face a draw of {n}: play a 2 to pass {m} on, or draw {n} cards ({rule})."
+                 ).format(n=pending.amount, m=pending.amount + 2, rule=RULE_TWO)
+    return _("You face a draw of {n}: play an Ace to pass {m} on, or draw {n} cards ({rule})."
+             ).format(n=pending.amount, m=pending.amount + 4, rule=RULE_ACE)
 
 
-def refusal(obs: dict, action: "Action | str") -> str:
-    """A short, friendly sentence in the second person saying why the seat of ``obs`` may not make
-    ``action`` now, naming the rule in plain words (RULES.md §2) — for a table's "What now" panel,
-    followed there by :func:`what_now`. Uses only the observation."""
-    action = Action.parse(action)
-    kind, seat, names = action.kind, obs["seat"], obs["names"]
-    if obs["is_over"]:
-        return _("The game is over.")
-    mine = obs["current_player"] == seat
-    if kind == "last card":
-        if seat in obs["last_card_called"]:
-            return _("You have already called “last card”.")
-        if mine and len(obs["hand"]) == 2 and obs["phase"] in ("play", "drawn"):
-            return _("You cannot call “last card” now: none of your cards can be played, so you "
-                     "will not get down to one card this turn.")
-        return _("You call “last card” only when you hold 2 cards and are about to play one, or "
-                 "right after playing down to one card.")
-    if kind == "challenge":
-        if obs["window"] is None or obs["window"] == seat:
-            return _("There is nobody to catch now: you can catch a player only right after they "
-                     "play down to one card without calling “last card”.")
-        return _("Only the next player can catch {who}, before acting.").format(
-            who=names[obs["window"]])
-    if not mine:
-        if obs["current_player"] is None:
-            return _("That move is not allowed now.")
-        return _("Wait: it is {who}'s turn.").format(who=names[obs["current_player"]])
-    phase, p = obs["phase"], obs["pending"]
-    if phase == "choose":
-        return _("First name a suit for your Jack.")
-    if kind == "choose":
-        return _("You name a suit only right after playing a Jack.")
-    if phase == "drawn":
-        if kind == "play":
-            return _("After drawing you may only play the card you drew ({card}), or pass to "
-                     "keep it.").format(card=obs["drawn_card"])
-        return _("After drawing you play the card you drew or pass.")
-    if obs["skips_owed"][seat]:
-        return _("You miss this turn because of the 8.")
-    if kind == "play":
-        card = action.card
-        if card not in obs["hand"]:
-            return _("You do not hold {card}.").format(card=card)
-        if p is not None and p.kind == "two":
-            return _("{card} is not a 2: only a 2 can answer a draw of {n}.").format(
-                card=card, n=p.amount)
-        if p is not None and p.kind == "ace":
-            return _("{card} is not an Ace: only an Ace can answer a draw of {n}.").format(
-                card=card, n=p.amount)
-        if p is not None and p.kind == "eight":
-            return _("{card} is not an 8: facing an 8 you play an 8 or miss the turn.").format(
-                card=card)
-        if obs["named_suit"] is not None:
-            s = obs["named_suit"]
-            return _("{card} does not follow the suit named after the Jack ({suit}): play a {sym} "
-                     "card, a Jack or an Ace.").format(card=card, suit=_(s.word), sym=s.symbol)
-        top = obs["top"]
-        return _("{card} matches neither the suit ({sym}) nor the rank ({rank}) of {top}; only "
-                 "Jacks and Aces go on anything.").format(card=card, sym=top.suit.symbol,
-                                                          rank=top.rank.label, top=top)
-    if kind == "draw" and p is not None and p.kind == "eight":
-        return _("Facing an 8 you cannot draw: play an 8 or pass.")
-    if kind == "pass":
-        return _("You pass only to keep a card you just drew or to miss a turn after an 8.")
-    return _("That move is not allowed now.")
-
-
-def what_now(obs: dict) -> str:
-    """One sentence in the second person saying what the seat of ``obs`` may do now and which rule
-    applies (RULES.md §2), for a table's "What now" panel. Uses only the observation.
+def what_now(obs: SwitchObservation) -> str:
+    """One sentence in the second person saying what the seat of ``obs`` may do now and the plain
+    name of the rule that applies (the observation's ``what_now``). Uses only the observation.
 
     It never hints at the "last card" call or at a challenge: remembering those is the player's
-    job (TABLES.md, Switch).
+    job.
     """
-    names, seat = obs["names"], obs["seat"]
-    if obs["is_over"]:
-        return _game_over(obs)
-    cp = obs["current_player"]
-    if cp != seat:
-        return _("Waiting for {who}.").format(who=names[cp])
-    phase, pending, top = obs["phase"], obs["pending"], obs["top"]
-    if phase == "choose":
-        return _("You played a Jack: name the suit the next player must follow (§2, Jacks).")
-    if phase == "drawn":
-        return _("You drew {card}: play it now, or pass to keep it (§2).").format(
-            card=obs["drawn_card"])
-    if obs["skips_owed"][seat]:
-        if pending is not None and pending.kind != "eight":
-            return _("You miss this turn (8s), and face a draw of {n}: draw the cards (§2).").format(
-                n=pending.amount)
-        return _("You miss this turn (8s): press Pass (§2, 8s).")
-    if pending is not None:
-        if pending.kind == "eight":
-            return _("You face an 8: play an 8, or pass and miss this turn (§2, 8s).")
-        if pending.kind == "two":
-            return _("You face a draw of {n}: play a 2 to pass {m} on, or draw {n} cards (§2, 2s)."
-                     ).format(n=pending.amount, m=pending.amount + 2)
-        return _("You face a draw of {n}: play an Ace to pass {m} on, or draw {n} cards (§2, Aces)."
-                 ).format(n=pending.amount, m=pending.amount + 4)
-    if obs["named_suit"] is not None:
-        s = obs["named_suit"]
+    if obs.is_over:
+        return obs.outcome.text + " " + _("Press New game to play again.")
+    cp = obs.current_player
+    if cp != obs.seat:
+        return _("Waiting for {who}.").format(who=obs.names[cp])
+    if obs.phase == "choose":
+        return _("You played a Jack: name the suit the next player must follow ({rule}).").format(
+            rule=RULE_JACK)
+    if obs.phase == "drawn":
+        return _("You drew {card}: play it now, or pass to keep it ({rule}).").format(
+            card=obs.drawn_card, rule=RULE_DRAW)
+    if obs.skips_owed[obs.seat]:
+        if obs.pending is not None and obs.pending.kind != "eight":
+            return _("You miss this turn (8s), and face a draw of {n}: draw the cards ({rule})."
+                     ).format(n=obs.pending.amount, rule=RULE_EIGHT)
+        return _("You miss this turn (8s): press Pass ({rule}).").format(rule=RULE_EIGHT)
+    if obs.pending is not None:
+        return _pending_text(obs)
+    if obs.named_suit is not None:
+        s = obs.named_suit
         return _("Play a {sym} card ({suit} were named after the Jack), a Jack or an Ace — or draw "
-                 "a card (§2).").format(sym=s.symbol, suit=_(s.word))
+                 "a card ({rule}).").format(sym=s.symbol, suit=_(s.word), rule=RULE_JACK)
+    top = obs.top
     return _("Play a card that matches {top} by suit ({sym}) or rank ({rank}) — a Jack or an Ace "
-             "goes on anything — or draw a card (§2).").format(top=top, sym=top.suit.symbol,
-                                                               rank=top.rank.label)
+             "goes on anything — or draw a card ({rule}).").format(
+        top=top, sym=top.suit.symbol, rank=top.rank.label, rule=RULE_MATCH)
 
 
 # -- computer players ----------------------------------------------------------------------------

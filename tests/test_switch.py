@@ -9,7 +9,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from cardkit import Action, IllegalAction, parse_card, parse_cards, standard_pack
+from cardkit import Action, IllegalAction, InvalidAction, Outcome, parse_card, parse_cards, standard_pack
 from cardkit.switch import (Pending, SwitchRules, computer_player, full_stock, new_game, play_out,
                             SwitchState)
 
@@ -53,7 +53,7 @@ def legal(g, seat=None):
 
 
 def texts(g):
-    return [e.text for e in g.log]
+    return [e.explain() for e in g.log]
 
 
 # -- rules and deal ------------------------------------------------------------------------------
@@ -61,9 +61,9 @@ def test_rules_defaults_and_validation():
     r = SwitchRules()
     assert (r.players, r.hand_size, r.penalty_last_card, r.eights_accumulate) == (2, 7, 2, False)
     assert SwitchRules.standard(players=4) == SwitchRules(players=4)
-    with pytest.raises(ValueError, match="players must be 2 to 6"):
+    with pytest.raises(ValueError, match=r"played by 2 to 6 players, not 7 \(Switch options\)"):
         SwitchRules(players=7)
-    with pytest.raises(ValueError, match="players must be 2 to 6"):
+    with pytest.raises(ValueError, match=r"played by 2 to 6 players, not 1 \(Switch options\)"):
         SwitchRules(players=1)
     with pytest.raises(ValueError, match="hand_size"):
         SwitchRules(hand_size=0)
@@ -91,8 +91,9 @@ def test_deal_one_at_a_time_from_the_dealers_left_and_starter_returned_to_the_mi
     rest = [c for c in deck[17:]]        # the 35 cards after 8♦ J♣ 5♣, in order
     assert g.stock[:16] == rest[:16] and g.stock[18:] == rest[16:]
     assert [e.kind for e in g.log] == ["deal", "return", "return", "starter"]
-    assert g.log[1].text.startswith("An 8 was turned up") and "middle of the stock" in g.log[1].text
-    assert g.log[2].text.startswith("A Jack was turned up") and "J♣" not in g.log[2].text
+    # a special starter was turned face up for everyone to see: the history names it
+    assert g.log[1].explain().startswith("8♦ was turned up") and "middle of the stock" in g.log[1].explain()
+    assert g.log[2].explain().startswith("J♣ was turned up") and g.log[2].cards == (C("JC"),)
     assert g.current_player == 0 and g.dealer == 1
     assert g.pending is None and g.named_suit is None
 
@@ -133,7 +134,7 @@ def test_match_suit_or_rank_on_ten_of_spades():
     assert legal(g) == ["play 4♠", "play 10♥", "draw"]
     with pytest.raises(IllegalAction, match=r"9♦ matches neither the suit \(♠\) nor the rank \(10\)"):
         g.apply("play 9D")
-    with pytest.raises(IllegalAction, match="does not hold"):
+    with pytest.raises(IllegalAction, match=r"^You do not hold 5♣ \(Match the suit or the rank\)\.$"):
         g.apply("play 5C")
 
 
@@ -142,7 +143,7 @@ def test_draw_then_play_only_the_drawn_card():
     play(g, "draw")
     assert g.hands[0] == cards("9C KS 7H") and g.phase == "drawn" and g.current_player == 0
     assert legal(g) == ["play 7♥", "pass"]
-    with pytest.raises(IllegalAction, match="only the card just drawn"):
+    with pytest.raises(IllegalAction, match=r"only play the card you drew \(7♥\), or pass to keep it"):
         g.apply("play KS")
     with pytest.raises(IllegalAction):
         g.apply("draw")
@@ -157,7 +158,7 @@ def test_draw_then_pass_keeps_it_and_unplayable_draw_ends_the_turn():
     g = game("9C KS", "3D 4D", stock="5H 3C 7H")
     play(g, "draw")                     # 3♣ does not go on 5♥: kept, turn over at once
     assert g.hands[0] == cards("9C KS 3C") and g.current_player == 1 and g.phase == "play"
-    assert "drew a card and kept it" in g.log[-1].text and "3♣" not in g.log[-1].text
+    assert "drew a card and kept it" in g.log[-1].explain() and "3♣" not in g.log[-1].explain()
 
 
 def test_you_may_draw_even_when_you_could_play():
@@ -175,7 +176,7 @@ def test_twos_stack_2_4_6_8_and_the_last_player_draws_eight():
     assert legal(g) == ["play 2♥", "play 2♣", "draw"]
     stack(g, "two", [("2H", 4), ("2D", 6), ("2C", 8)])
     assert legal(g) == ["draw"]
-    with pytest.raises(IllegalAction, match="pending draw-8 can only be answered with a 2 — 9♣"):
+    with pytest.raises(IllegalAction, match=r"9♣ is not a 2: only a 2 can answer a draw of 8 \(2s: draw two\)"):
         g.apply("play 9C")
     play(g, "draw")
     # player 0 drew the 8 cards under the starter and played nothing
@@ -189,9 +190,9 @@ def test_a_pending_two_cannot_be_answered_with_an_ace_or_jack():
     g = game("2S 9C 9H", "AH JC 9D", stock="5S 3C 4C")
     play(g, "play 2S")
     assert legal(g) == ["draw"]
-    with pytest.raises(IllegalAction, match="only be answered with a 2"):
+    with pytest.raises(IllegalAction, match="only a 2 can answer a draw of"):
         g.apply("play AH")
-    with pytest.raises(IllegalAction, match="only be answered with a 2"):
+    with pytest.raises(IllegalAction, match="only a 2 can answer a draw of"):
         g.apply("play JC")
 
 
@@ -219,7 +220,7 @@ def test_aces_go_on_anything_and_stack_4_8_12_16():
 def test_a_pending_ace_cannot_be_answered_with_a_two():
     g = game("AS 9C", "2S 9D", stock="5S 3C 4C 5C 6C")
     play(g, "play AS")
-    with pytest.raises(IllegalAction, match=r"draw-4 \(Aces\) can only be answered with an Ace"):
+    with pytest.raises(IllegalAction, match=r"2♠ is not an Ace: only an Ace can answer a draw of 4 \(Aces: draw four\)"):
         g.apply("play 2S")
 
 
@@ -233,7 +234,7 @@ def test_jack_on_anything_jack_on_jack_and_the_named_suit():
     assert g.named_suit.word == "hearts" and g.current_player == 1
     # as if the Jack were a heart: 9♥ goes, K♠ (the Jack's own suit) does not; J♦ on the Jack
     assert legal(g) == ["play J♦", "play 9♥", "draw"]
-    with pytest.raises(IllegalAction, match="named hearts"):
+    with pytest.raises(IllegalAction, match=r"does not follow the suit named after the Jack \(hearts\)"):
         g.apply("play KS")
     play(g, "play JD", "choose clubs")
     assert legal(g) == ["play 9♣", "draw"]
@@ -255,13 +256,13 @@ def test_eight_in_two_players_skips_the_other_who_may_only_play_an_8_or_pass():
     play(g, "play 8H")
     assert g.pending == Pending("eight", 1) and g.current_player == 1
     assert legal(g) == ["pass"]
-    with pytest.raises(IllegalAction, match="facing an 8 you cannot draw"):
+    with pytest.raises(IllegalAction, match=r"Facing an 8 you cannot draw: play an 8 or pass \(8s: miss a turn\)"):
         g.apply("draw")
     play(g, "pass")
     # the player of the 8 plays again
     assert g.current_player == 0 and g.pending is None
     assert legal(g) == ["play 6♥", "draw"]
-    assert "missed a turn" in g.log[-1].text
+    assert "missed a turn" in g.log[-1].explain()
 
 
 def test_eight_in_three_players_skips_only_the_next_player():
@@ -289,7 +290,7 @@ def test_eights_accumulate_adds_a_missed_turn_per_eight():
     play(g, "play 8H", "play 8S")
     assert g.pending == Pending("eight", 2) and g.current_player == 2
     play(g, "pass")
-    assert g.skips_owed == [0, 0, 1] and "1 more to miss" in g.log[-1].text
+    assert g.skips_owed == [0, 0, 1] and "1 more to miss" in g.log[-1].explain()
     play(g, "play 6S", "play 9S")
     assert g.current_player == 2 and legal(g) == ["pass"]     # the second missed turn
     play(g, "pass")
@@ -306,7 +307,7 @@ def test_last_card_called_before_the_play_and_a_wrong_challenge_costs_nothing():
     assert g.window == 0 and g.current_player == 1
     assert legal(g) == ["play 9♠", "draw", "challenge"]
     play(g, "challenge")
-    assert g.hands[0] == cards("4C") and "wrong challenge costs nothing" in g.log[-1].text
+    assert g.hands[0] == cards("4C") and "wrong challenge costs nothing" in g.log[-1].explain()
     assert legal(g) == ["play 9♠", "draw"]          # one challenge; the window is closed
 
 
@@ -316,8 +317,13 @@ def test_last_card_forgotten_and_caught_draws_two():
     assert g.window == 0 and g.legal_actions(0) == [Action("last card")]
     play(g, "challenge")
     assert g.hands[0] == cards("4C 6C 7C")
-    assert g.log[-1].text == ("Player 1 caught Player 0: Player 0 had not called “last card”, so "
-                              "Player 0 drew 2 penalty cards.")
+    assert g.log[-1].explain() == ("Player 2 caught Player 1: Player 1 had not called “last card”, so "
+                                   "Player 1 drew 2 penalty cards.")
+    assert g.observation(0).events[-1].explain() == (
+        "Player 2 caught you: you had not called “last card”, so you drew 2 penalty cards.")
+    assert g.observation(0).events[-1].cards == tuple(cards("6C 7C"))
+    assert g.observation(1).events[-1].explain().startswith("You caught Player 1: Player 1 had not")
+    assert g.observation(1).events[-1].cards == ()            # the penalty cards stay hidden
     assert g.window is None and g.current_player == 1
 
 
@@ -342,7 +348,7 @@ def test_the_chance_to_catch_passes_once_the_next_player_acts():
     play(g, "play 9H", "draw")          # player 1 draws 6♣ (kept): they acted
     assert g.window is None and g.current_player == 2
     assert "challenge" not in legal(g) and g.legal_actions(0) == []
-    with pytest.raises(IllegalAction, match="nobody can be challenged"):
+    with pytest.raises(IllegalAction, match="There is nobody to catch now"):
         g.apply("challenge")
     with pytest.raises(IllegalAction, match="last card"):
         g.apply("last card")
@@ -400,7 +406,7 @@ def test_stock_rebuilt_from_the_discard_pile_but_its_top_card():
     assert g.discard == cards("10H")
     drawn = g.hands[1][-1]
     assert Counter(g.stock + [drawn]) == Counter(cards("7H 9H 6H 5H"))
-    assert any(e.kind == "rebuild" and "4 cards" in e.text for e in g.log)
+    assert any(e.kind == "rebuild" and "4 cards" in e.explain() for e in g.log)
     assert g.phase == "drawn" and legal(g) == [f"play {drawn}", "pass"]
 
 
@@ -418,7 +424,7 @@ def test_empty_stock_and_discard_draws_nothing_and_the_turn_passes():
     g = game("9C 5C", "10S", stock="5H")
     play(g, "draw")                     # player 0 could play 5♣ but draws: nothing there
     assert g.hands[0] == cards("9C 5C") and g.current_player == 1
-    assert "could not draw" in g.log[-1].text
+    assert "could not draw" in g.log[-1].explain()
     play(g, "draw")
     assert not g.is_over                # player 0 could have played: not a blocked round
 
@@ -430,7 +436,7 @@ def test_blocked_round_fewest_cards_wins():
     assert not g.is_over and g.blocked_turns == 1
     play(g, "draw")
     assert g.is_over and g.winner == 1 and g.winners == [1] and g.end_reason == "blocked"
-    assert "fewest cards (1)" in g.log[-1].text and g.current_player is None
+    assert "fewest cards (1)" in g.log[-1].explain() and g.current_player is None
 
 
 def test_blocked_round_tie_is_a_shared_draw():
@@ -447,7 +453,7 @@ def test_going_out_on_a_special_card_wins_and_the_penalty_is_dropped(last):
     g = game(last, "9S 3D", stock="5H 6C 7C")
     play(g, f"play {last}")
     assert g.is_over and g.winner == 0 and g.pending is None and g.end_reason == "out"
-    assert "dropped" in g.log[-1].text
+    assert "dropped" in g.log[-1].explain()
     with pytest.raises(IllegalAction, match="game is over"):
         g.apply("draw")
 
@@ -468,24 +474,28 @@ def test_answering_a_two_with_your_last_card_wins_and_drops_the_six():
 def test_observation_shows_only_what_the_seat_may_see():
     g = game("9H 4C", "9S 3D 10D", stock="5H 6C 7C 8D")
     o = g.observation(1)
-    assert o["hand"] == cards("9S 3D 10D") and o["hand_counts"] == [2, 3]
-    assert o["discard"] == cards("5H") and o["stock_count"] == 3 and o["legal_actions"] == []
-    assert "hands" not in o and "stock" not in o
+    assert o.hand == tuple(cards("9S 3D 10D")) and o.card_counts == (2, 3) == tuple(o["hand_counts"])
+    assert o.discard == tuple(cards("5H")) and o.stock_count == 3 and o.legal_actions == ()
+    assert o.hands is None and o.stock is None
+    assert all(str(c) not in o.to_json() for c in cards("9H 4C 6C 7C 8D"))
     text = repr(o)
     for hidden in cards("9H 4C 6C 7C 8D"):
         assert str(hidden) not in text
     o0 = g.observation(0)
-    assert [str(a) for a in o0["legal_actions"]] == ["play 9♥", "draw", "last card"]
+    assert [str(a) for a in o0.legal_actions] == ["play 9♥", "draw", "last card"]
     full = g.observation(1, reveal=True)
-    assert full["hands"][0] == cards("9H 4C") and full["stock"] == cards("6C 7C 8D")
+    assert full.hands[0] == tuple(cards("9H 4C")) and full.stock == tuple(cards("6C 7C 8D"))
     play(g, "last card", "play 9H")
-    assert g.observation(1)["last_card_called"] == [0]
+    assert g.observation(1).last_card_called == (0,)
 
 
 def test_draw_events_never_name_the_card_drawn():
     g = game("9C KS", "3D 4D", stock="5H 7H 3C")
     play(g, "draw", "pass")
-    assert "7♥" not in " ".join(texts(g)) and g.log[-2].data["card"] == C("7H")
+    assert "7♥" not in " ".join(texts(g)) and g.log[-2].cards == (C("7H"),)
+    assert g.log[-2].visible_to == (0,) and g.observation(1).events[-2].cards == ()
+    assert g.observation(0).events[-2].explain() == "You drew 7♥, which you may play at once (Draw if you cannot play)."
+    assert "7♥" not in g.observation(1).to_json()
 
 
 def test_json_round_trip_and_illegal_action_leaves_state_unchanged():
@@ -496,7 +506,7 @@ def test_json_round_trip_and_illegal_action_leaves_state_unchanged():
         g.apply(players[s].choose(g.observation(s)))
     before = g.to_json()
     for bad in ("play 3X", "choose hearts", "challenge", "play " + str(g.stock[0])):
-        with pytest.raises(IllegalAction):
+        with pytest.raises(InvalidAction if bad == "play 3X" else IllegalAction):
             g.apply(bad)
         assert g.to_json() == before
     back = SwitchState.from_json(before)
@@ -607,10 +617,10 @@ def test_what_now_sentences():
     from cardkit.switch import what_now
     g = game("8H 6H 7C 3S", "9D 10D KD", stock="5H 2S 4S")
     assert what_now(g.observation(0)) == ("Play a card that matches 5♥ by suit (♥) or rank (5) — a "
-                                          "Jack or an Ace goes on anything — or draw a card (§2).")
+                                          "Jack or an Ace goes on anything — or draw a card (Match the suit or the rank).")
     play(g, "play 8H")
-    assert what_now(g.observation(0)) == "Waiting for Player 1."
-    assert what_now(g.observation(1)) == "You face an 8: play an 8, or pass and miss this turn (§2, 8s)."
+    assert what_now(g.observation(0)) == "Waiting for Player 2." == g.observation(0).what_now
+    assert what_now(g.observation(1)) == "You face an 8: play an 8, or pass and miss this turn (8s: miss a turn)."
     g = game("JS 9C 4D 3S", "JD 9H KS 3C", stock="5H 6D 7D")
     play(g, "play JS")
     assert what_now(g.observation(0)).startswith("You played a Jack: name the suit")
@@ -618,9 +628,10 @@ def test_what_now_sentences():
     assert what_now(g.observation(1)).startswith("Play a ♥ card (hearts were named after the Jack)")
     g = game("2H", "9S 3D", stock="5H 6C 7C")
     play(g, "play 2H")
-    assert what_now(g.observation(0)) == "You won! Cards left — Player 1: 2. Press New game to play again."
-    assert what_now(g.observation(1)) == ("Player 0 won. Cards left — Player 1: 2. Press New game "
+    assert what_now(g.observation(0)) == "You won! Cards left — Player 2: 2. Press New game to play again."
+    assert what_now(g.observation(1)) == ("Player 1 won. Cards left — Player 2: 2. Press New game "
                                           "to play again.")
+    assert g.observation(1).outcome == Outcome(0, "out", "Player 1 won. Cards left — Player 2: 2.", (0,))
 
 
 def test_hands_without_rules_set_the_player_count():
@@ -634,21 +645,26 @@ def test_hands_without_rules_set_the_player_count():
 
 
 def test_log_sentences_agree_with_you_and_say_the_or_the_s():
-    """Past tense throughout, "you" agrees, "the Ace" after one Ace, "the 2s" after two 2s."""
+    """Past tense throughout, "you" for the reader, "the Ace" after one Ace, "the 2s" after two 2s."""
     g = new_game(hands=["JH 9C 4D", "AS 10S KD"], deck="5H 6C 7C 8D 9D 3S 4S 5S 6S", dealer=1,
-                 seed=0, names=["you", "Ada"])
+                 seed=0, names=["Bo", "Ada"])
     play(g, "play JH")
-    assert g.log[-1].text == "you played J♥ (a Jack goes on anything) and named a suit."
+    assert g.observation(0).events[-1].explain() == (
+        "You played J♥ (a Jack goes on anything) and named a suit (Jacks: name a suit).")
+    assert g.log[-1].explain() == "Bo played J♥ (a Jack goes on anything) and named a suit (Jacks: name a suit)."
     play(g, "choose spades")
     play(g, "play AS")
     play(g, "draw")
-    assert g.log[-1].text == "you drew 4 cards for the Ace and could play nothing this turn."
+    assert g.observation(0).events[-1].explain() == (
+        "You drew 4 cards (6♣ 7♣ 8♦ 9♦) for the Ace and could play nothing this turn (Aces: draw four).")
+    assert g.observation(1).events[-1].explain() == (
+        "Bo drew 4 cards for the Ace and could play nothing this turn (Aces: draw four).")
     g = game("2H 9C 4D", "2S 10S KD", stock="5H 6C 7C 8D 9D 3S 4S 5S 6S")
     play(g, "play 2H")
     play(g, "play 2S")
     play(g, "draw")
-    assert g.log[-1].text == "Player 0 drew 4 cards for the 2s and could play nothing this turn."
+    assert g.log[-1].explain() == "Player 1 drew 4 cards for the 2s and could play nothing this turn (2s: draw two)."
     g = game("2H 9C 4D", "3S 10S KD", stock="5H 6C 7C 8D 9D 3C 4S 5S 6S")
     play(g, "play 2H")
     play(g, "draw")
-    assert g.log[-1].text == "Player 1 drew 2 cards for the 2 and could play nothing this turn."
+    assert g.log[-1].explain() == "Player 2 drew 2 cards for the 2 and could play nothing this turn (2s: draw two)."

@@ -30,14 +30,16 @@ def check_observations(g):
     """Each seat sees its own hand and the public piles, and no other card."""
     for seat in range(g.players):
         o = g.observation(seat)
-        assert "hands" not in o and "stock" not in o
+        assert o.hands is None and o.stock is None
         hidden = set(g.stock) | {c for s, h in enumerate(g.hands) if s != seat for c in h}
         hidden -= set(g.discard)
+        fields = {k: v for k, v in o.to_dict().items() if k != "events"}   # the history: test_protocol
+        assert not {str(c) for c in hidden} & set(repr(fields).replace("'", " ").split())
         shown = set(o["hand"]) | set(o["discard"]) | ({o["drawn_card"]} - {None})
         assert not hidden & shown
-        assert o["hand_counts"] == [len(h) for h in g.hands]
+        assert o.card_counts == tuple(len(h) for h in g.hands)
         if seat != g.current_player:
-            assert o["legal_actions"] in ([], [Action("last card")])
+            assert o.legal_actions in ((), (Action("last card"),))
 
 
 def illegal_probe(g, rng):
@@ -96,12 +98,12 @@ def test_computer_games_keep_every_card_end_and_replay(rules, seed, level):
         assert g.winners == [s for s, h in enumerate(g.hands) if len(h) == fewest]
     for e in g.log:
         if e.kind in SECRET_KINDS:
-            assert not any(str(c) in e.text for c in standard_pack()), e.text
+            assert not any(str(c) in e.explain() for c in standard_pack()), e.explain()
     again = run(rules, seed, level, checks=False)
     assert again.actions == g.actions and again.to_json() == g.to_json()
     back = SwitchState.from_json(g.to_json())
     assert back.hands == g.hands and back.discard == g.discard and back.stock == g.stock
-    assert back.winners == g.winners and [e.text for e in back.log] == [e.text for e in g.log]
+    assert back.winners == g.winners and [e.explain() for e in back.log] == [e.explain() for e in g.log]
 
 
 @settings(max_examples=40, deadline=None)

@@ -19,7 +19,6 @@ computers move at once.
 from __future__ import annotations
 
 import asyncio
-import re
 import time
 from typing import Any
 
@@ -43,10 +42,6 @@ BUBBLE = ('<span style="display:inline-block;border:2px solid #c35a00;border-rad
           '{text}</span>')
 LAST_CARD = "last card"
 CHALLENGE = "challenge"
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 class _Opponent:
@@ -265,10 +260,11 @@ class SwitchTable(TableBase):
         obs = self.state.observation(self.seat)
         if action in obs["legal_actions"]:
             return
-        why = switch.refusal(obs, action)
+        refused = obs.refusal(action)
+        why = str(refused)
         if obs["current_player"] == self.seat or obs["is_over"]:
-            why += " " + switch.what_now(obs)     # the guidance stays in view
-        raise IllegalAction(why)
+            why += " " + obs.what_now             # the guidance stays in view
+        raise IllegalAction(why, refused.rule)
 
     def _on_card(self, card: Card) -> None:
         action = Action.play(card)
@@ -312,33 +308,21 @@ class SwitchTable(TableBase):
                 playable = [a.card for a in obs["legal_actions"] if a.kind == "play"]
             self.your_hand.show(obs["hand"], playable=playable)
             self._render_actions(obs, mine)
-            self.log_view.show(self._log_lines(reveal))
-            self.message(" ".join(self._caught_you() + [switch.what_now(obs)]),
+            self.log_view.show(self._log_lines(obs))
+            self.message(" ".join(self._caught_you(obs) + [obs.what_now]),
                          tone="done" if obs["is_over"] else "info")
 
-    def _caught_you(self) -> list[str]:
-        """The log sentences of computers catching you since your last move (they would
+    def _caught_you(self, obs) -> list[str]:
+        """The sentences of computers catching you since your last move (they would
         otherwise be easy to miss in the log)."""
-        return [_capital(e.text) for e in self.state.log[self._mark:]
+        return [e.explain() for e in obs.events[self._mark:]
                 if e.kind == "challenge" and e.data.get("target") == self.seat
                 and e.data.get("caught")]
 
-    def _log_lines(self, reveal: bool) -> list[str]:
-        """The log, oldest first (the last ``log_view.max_lines`` lines). After a rebuilt stock,
-        cards named by older lines may be face down again (in the stock or an opponent's hand):
-        unless beginner mode is on, such a card is written "a card" in those lines."""
-        s = self.state
-        lines = [_capital(e.text) for e in s.log[-self.log_view.max_lines:]]
-        if reveal or not any(e.kind == "rebuild" for e in s.log):
-            return lines
-        hidden = set(s.stock).union(*(h for seat, h in enumerate(s.hands) if seat != self.seat))
-        hidden -= set(s.discard)
-        words = sorted((str(c) for c in hidden), key=len, reverse=True)
-        if not words:
-            return lines
-        pattern = re.compile(r"(?<![0-9A-Za-z])(?:" + "|".join(map(re.escape, words)) + ")")
-        a_card = _("a card")
-        return [_capital(pattern.sub(a_card, line)) for line in lines]
+    def _log_lines(self, obs) -> list[str]:
+        """The seat's view of the log, oldest first (the last ``log_view.max_lines`` lines): a card
+        once played face up stays named in the history; hidden cards never appear."""
+        return [e.explain() for e in obs.events[-self.log_view.max_lines:]]
 
     def _render_opponent(self, row: _Opponent, seat: int, obs: dict, reveal: bool) -> None:
         names = obs["names"]
