@@ -523,7 +523,8 @@ class GameState:
 
     GAME: ClassVar[str] = ""
     #: attributes apply() does not copy for its rollback: append-only or immutable ones
-    _NOT_COPIED: ClassVar[frozenset] = frozenset({"log", "actions", "_setup", "rules"})
+    _NOT_COPIED: ClassVar[frozenset] = frozenset({"log", "actions", "_setup", "rules",
+                                                  "_event_views"})
     _new_game: ClassVar[Callable[..., "GameState"]]
 
     def __init__(self):
@@ -570,9 +571,22 @@ class GameState:
         raise NotImplementedError
 
     def events_for(self, seat: int | None) -> tuple[Event, ...]:
-        """``state.log`` as ``seat`` saw it (hidden cards removed), speaking to that seat."""
+        """``state.log`` as ``seat`` saw it (hidden cards removed), speaking to that seat.
+
+        The views are kept per seat and extended as the log grows (the log only grows, events are
+        frozen), so an observation per move costs no more than the new events."""
+        cache = self.__dict__.setdefault("_event_views", {})
+        raw, views = cache.setdefault(seat, ([], []))
+        n = len(raw)
+        if n > len(self.log) or (n and raw[-1] is not self.log[n - 1]):
+            raw.clear()                           # the log was cut back (a failed move): redo
+            views.clear()
+            n = 0
         names = tuple(self.names)
-        return tuple(e.seen_by(seat, names) for e in self.log)
+        for e in self.log[n:]:
+            raw.append(e)
+            views.append(e.seen_by(seat, names))
+        return tuple(views)
 
     def apply(self, action: "Action | str") -> "GameState":
         """Apply ``action`` (an :class:`Action` or its text) and return ``self``.

@@ -116,7 +116,8 @@ def test_six_players_and_hand_size_limits():
 def test_twos_and_eights_are_not_wild_jacks_and_aces_are():
     g = game("JS 8D 2D 4H AC", "9D 3C", stock="5H 6C 7C")
     assert legal(g) == ["play J♠", "play 4♥", "play A♣", "draw"]
-    assert_illegal(g, "play 8D", r"^8♦ matches neither the suit \(♥\) nor the rank \(5\) of 5♥; only Jacks and Aces go on anything \(Match the suit or the rank\)\.$")
+    assert_illegal(g, "play 8D", r"^8♦ matches neither the suit \(♥\) nor the rank \(5\) of 5♥; only Jacks and "
+                                 r"Aces go on anything \(Match the suit or the rank\)\.$")
     assert_illegal(g, "play 2D", r"2♦ matches neither")
 
 

@@ -282,7 +282,7 @@ class SwitchTable(TableBase):
     def _render(self) -> None:
         reveal = bool(self.beginner.value)
         obs = self.state.observation(self.seat, reveal=reveal)
-        n, me, names = obs["players"], self.seat, obs["names"]
+        n, me = obs["players"], self.seat
         mine = obs["current_player"] == me
         with self.hold_sync():
             self.title.value = "<b>{}</b> — {}".format(
