@@ -1,4 +1,4 @@
-"""EcarteTable, headless (DESIGN.md test layer 2): click through real play, check what is shown,
+"""EcarteTable, headless: click through real play, check what is shown,
 and scan every live widget's state for the computer's cards and the stock."""
 import pytest
 

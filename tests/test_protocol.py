@@ -1,5 +1,5 @@
-"""The game protocol, one conformance suite for every game and every preset (DESIGN.md "The game
-protocol"; docs/observation.md), in the spirit of OpenSpiel's random_sim_test.
+"""The game protocol, one conformance suite for every game and every preset (docs/observation.md),
+in the spirit of OpenSpiel's random_sim_test.
 
 Random playouts are driven through observations alone: at each step every seat's
 ``observation(seat)`` is read, one of the moves some seat is offered is picked with a seeded RNG
@@ -26,6 +26,7 @@ The doctests of every cardkit module run here too.
 """
 from __future__ import annotations
 
+import dataclasses
 import doctest
 import importlib
 import inspect
@@ -42,9 +43,10 @@ import pytest
 import cardkit
 from cardkit import Action, Card, IllegalAction, InvalidAction, Observation, Rank, ecarte, switch
 from cardkit.cards import standard_pack
+from cardkit.core import _jsonable
 
 NAMES = ("Ada", "Bo", "Cy", "Di", "Ed", "Flo")
-SEEDS = (0, 1, 2)
+SEEDS = (0, 1)
 
 
 # ------------------------------------------------------------------------------------ the registry
@@ -85,7 +87,7 @@ class GameSpec:
     face_up_at_deal: Callable[[Any], set] = lambda s: set()
     #: option sets worth playing besides the module's presets
     variants: dict = field(default_factory=dict)
-    max_steps: int = 400
+    max_steps: int = 300
 
 
 GAMES: dict[str, GameSpec] = {
@@ -141,9 +143,14 @@ def _found(cards, text: str) -> list[tuple[Card, str]]:
     return out
 
 
+def _fields(obs: Observation) -> dict:
+    """Every field but the events, as plain JSON types (the events are checked as they come)."""
+    return {f.name: _jsonable(getattr(obs, f.name)) for f in dataclasses.fields(obs)
+            if f.name != "events"}
+
+
 def _fields_text(obs: Observation) -> str:
-    return json.dumps({k: v for k, v in obs.to_dict().items() if k != "events"}, ensure_ascii=False) \
-        + repr(obs.hand) + obs.what_now
+    return json.dumps(_fields(obs), ensure_ascii=False) + repr(obs.hand) + obs.what_now
 
 
 def _events_text(events) -> str:
@@ -169,8 +176,18 @@ def _illegal_probe(state, rng) -> Action:
     return bad[int(rng.integers(len(bad)))]
 
 
-def _views(state) -> list[str]:
-    return [state.observation(seat).to_json() for seat in _seats(state)]
+def _views(state, full: bool = False) -> list[str]:
+    """Every seat's observation as JSON (``full``), or its fields, the number of its events and
+    the last one (enough to see a change: events are frozen and the log only grows)."""
+    out = []
+    for seat in _seats(state):
+        obs = state.observation(seat)
+        if full:
+            out.append(obs.to_json())
+        else:
+            last = obs.events[-1].to_dict() if obs.events else None
+            out.append(json.dumps([_fields(obs), len(obs.events), last], ensure_ascii=False))
+    return out
 
 
 def _playout(game: str, rules, seed: int, *, checks: bool = True, disturb: bool = False):
@@ -187,8 +204,9 @@ def _playout(game: str, rules, seed: int, *, checks: bool = True, disturb: bool 
         views = [state.observation(seat) for seat in _seats(state)]
         if checks:
             _check_views(state, views, seen, step)
-            if step % 5 == 0:
+            if step % 7 == 0:
                 _check_refusals(state, rng)
+            if step % 11 == 0:
                 _check_clone(state)
         choices = [(seat, a) for seat, obs in enumerate(views) for a in obs.legal_actions]
         assert choices, f"step {step}: the game goes on but no seat is offered a move"
@@ -226,8 +244,9 @@ def _check_views(state, views, seen, step) -> None:
         leaked = _found(secret, _fields_text(obs))
         assert not leaked, (step, seat, leaked)
         # JSON round-trips, with plain JSON types only
-        d = obs.to_dict()
-        assert json.loads(obs.to_json()) == d == json.loads(json.dumps(d))
+        if step == "end" or step % 10 == 0:
+            d = obs.to_dict()
+            assert json.loads(obs.to_json()) == d == json.loads(json.dumps(d))
         assert len(obs.events) == len(state.log)
         # public events stay as they were: the seat's older events never change
         old = len(seen[seat])
@@ -297,7 +316,7 @@ def test_random_playouts_keep_the_contract(game, rules, seed):
     assert len(history) > 0
     # replaying the JSON gives the same game and the same views
     back = type(state).from_json(state.to_json())
-    assert back.to_json() == state.to_json() and _views(back) == _views(state)
+    assert back.to_json() == state.to_json() and _views(back, full=True) == _views(state, full=True)
 
 
 @pytest.mark.parametrize("game,rules", CASES)
@@ -306,7 +325,7 @@ def test_seeds_reproduce_whatever_the_global_rngs_do(game, rules):
     random.seed(99)
     np.random.seed(99)
     b, hb = _playout(game, rules, 7, checks=False, disturb=True)
-    assert ha == hb and a.to_json() == b.to_json() and _views(a) == _views(b)
+    assert ha == hb and a.to_json() == b.to_json() and _views(a, full=True) == _views(b, full=True)
     c, _hc = _playout(game, rules, 8, checks=False)
     assert c.to_json() != a.to_json()            # another seed, another game
 

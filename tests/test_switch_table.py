@@ -1,4 +1,4 @@
-"""SwitchTable, headless (DESIGN.md test layer 2): click whole games through, check what is shown,
+"""SwitchTable, headless: click whole games through, check what is shown,
 and scan every live widget's state for the opponents' cards and the stock (beginner mode off)."""
 import asyncio
 from concurrent.futures import ThreadPoolExecutor
