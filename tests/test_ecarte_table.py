@@ -1,11 +1,11 @@
-"""EcarteTable, headless (DESIGN.md test layer 2): click through real play, check what is shown,
+"""EcarteTable, headless: click through real play, check what is shown,
 and scan every live widget's state for the computer's cards and the stock."""
 import pytest
 
 import asyncio
 import threading
 
-from cardkit import Action, Card, Rank, parse_cards
+from cardkit import parse_cards
 from cardkit import ecarte
 from cardkit_tables import EcarteTable
 from widget_helpers import assert_no_hidden_cards, scan_for_hidden, forge_click, forge_state, states_text
@@ -73,14 +73,16 @@ def test_a_card_the_rules_forbid_is_refused_with_the_rule():
     assert t.trick_theirs.card == parse_cards("KH")[0] and t.trick_yours.card is None
     assert "Computer leads K♥ to trick 1." in t.log_view.lines[0]
     assert t.state.scores == [0, 1]                          # the computer announced the king
-    assert t.what_now.text == "You must follow suit (♥); you cannot beat K♥: play A♥ or 10♥ (Follow suit and win the trick)."
+    assert t.what_now.text == ("You must follow suit (♥); you cannot beat K♥: play A♥ or 10♥ "
+                               "(Follow suit and win the trick).")
     unplayable = [b for b in t.your_hand.buttons if "ck-unplayable" in b._dom_classes]
     assert [b.card for b in unplayable] == parse_cards("KS KD KC")
     before = t.state.to_json()
     t.your_hand.click(parse_cards("KS")[0])
     assert t.state.to_json() == before
     assert t.what_now.tone == "warn"
-    assert t.what_now.text == "You must follow suit: K♥ was led and you hold A♥ and 10♥ (Follow suit and win the trick)."
+    assert t.what_now.text == ("You must follow suit: K♥ was led and you hold A♥ and 10♥ "
+                               "(Follow suit and win the trick).")
     assert len(t.refusals) == 1
     t.your_hand.click(parse_cards("10H")[0])
     assert t.state.tricks == [0, 1] and t.errors == []

@@ -1,15 +1,14 @@
-"""SwitchTable, headless (DESIGN.md test layer 2): click whole games through, check what is shown,
+"""SwitchTable, headless: click whole games through, check what is shown,
 and scan every live widget's state for the opponents' cards and the stock (beginner mode off)."""
 import asyncio
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from cardkit import Action, parse_card, parse_cards
+from cardkit import parse_card, parse_cards
 from cardkit import switch
 from cardkit_tables import SwitchTable
-from widget_helpers import (scan_for_hidden, all_widget_states, assert_no_hidden_cards, card_forms,
-                            find_hidden_cards, forge_click, states_text)
+from widget_helpers import (scan_for_hidden, assert_no_hidden_cards, find_hidden_cards, forge_click)
 
 C = parse_card
 
@@ -94,7 +93,8 @@ def test_an_unplayable_card_looks_different_and_says_why_when_clicked():
     t.your_hand.click(C("4C"))
     assert t.state.to_json() == before and t.what_now.tone == "warn"
     assert t.what_now.text == ("4♣ matches neither the suit (♥) nor the rank (5) of 5♥; only Jacks "
-                               "and Aces go on anything (Match the suit or the rank). Play a card that matches 5♥ by suit (♥) "
+                               "and Aces go on anything (Match the suit or the rank). Play a card that "
+                               "matches 5♥ by suit (♥) "
                                "or rank (5) — a Jack or an Ace goes on anything — or draw a card "
                                "(Match the suit or the rank).")
     assert len(t.refusals) == 1

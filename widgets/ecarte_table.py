@@ -1,4 +1,4 @@
-"""The Écarté card table: a person plays a match against the computer (TABLES.md "Écarté").
+"""The Écarté card table: a person plays a match against the computer (RULES.md §3).
 
 ``EcarteTable(rules=None, *, seed=None, seat=0, level="easy", delay=0.6, deck=None, dealer=None,
 narrow=False)`` is an ipywidgets ``VBox``. It draws only ``state.observation(seat)``: the

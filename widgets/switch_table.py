@@ -1,4 +1,4 @@
-"""The Switch card table: a person plays against 1–5 computers (TABLES.md "Switch", RULES.md §2).
+"""The Switch card table: a person plays against 1–5 computers (RULES.md §2).
 
 ``SwitchTable(rules=None, *, players=None, seed=None, seat=0, level="easy", delay=0.8,
 beginner=False, deck=None, hands=None, dealer=None, narrow=False)`` is an ipywidgets ``VBox``. It
@@ -282,7 +282,7 @@ class SwitchTable(TableBase):
     def _render(self) -> None:
         reveal = bool(self.beginner.value)
         obs = self.state.observation(self.seat, reveal=reveal)
-        n, me, names = obs["players"], self.seat, obs["names"]
+        n, me = obs["players"], self.seat
         mine = obs["current_player"] == me
         with self.hold_sync():
             self.title.value = "<b>{}</b> — {}".format(
