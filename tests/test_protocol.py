@@ -41,7 +41,7 @@ import numpy as np
 import pytest
 
 import cardkit
-from cardkit import Action, Card, IllegalAction, InvalidAction, Observation, Rank, ecarte, switch
+from cardkit import Action, Card, IllegalAction, InvalidAction, Observation, Rank, ecarte, switch, war
 from cardkit.cards import standard_pack
 from cardkit.core import _jsonable
 
@@ -90,7 +90,26 @@ class GameSpec:
     max_steps: int = 300
 
 
+def _war_secret(s, seat: int) -> set[Card]:
+    """War: cards in a packet or face down on the table that were never face up (a settled battle
+    turns all its cards up, a steal shows its card; a card once face up is public for ever; the
+    seat's own next card shows while it decides a steal). Jokers are all alike: never a secret."""
+    from test_protocol_war import secret
+    return secret(s, seat)
+
+
+def _no_cards(_s, _action: Action) -> set[Card]:
+    return set()         # War: what a move turns up is public once the battle is settled
+
+
 GAMES: dict[str, GameSpec] = {
+    "war": GameSpec(war, _war_secret, _no_cards, max_steps=80,
+                    variants={"steal-3-players": war.WarRules.steal(3),
+                              "slap-everyone-simulated": war.WarRules.slap(seat=None),
+                              "player-order-lose-1-down": war.WarRules(
+                                  pickup="player_order", short_of_cards="lose", war_facedown=1),
+                              "4-players-random-draw": war.WarRules(
+                                  players=4, war_facedown=1, pickup="random", short_of_cards="draw")}),
     "ecarte": GameSpec(ecarte, _ecarte_secret, _ecarte_shows, new_deal="deal",
                        variants={"classic-to-7": ecarte.EcarteRules.classic(target=7),
                                  "packets-2-3": ecarte.EcarteRules.standard(packets=(2, 3))}),

@@ -521,7 +521,8 @@ def test_slap_live_seat_slaps_first_and_wins_the_battle():
     assert g.table == [cards("5S"), cards("KH")]
     g.apply("slap")
     assert packets(g) == [txt("2C 5S KH"), txt("3D")] and g.current_player is None
-    assert "Player 1 slaps the 5♠ first" in g.log[-1].text and (str(g.log[-1].rule), g.log[-1].rule.cite()) == ("Slap war", "§1.9")
+    assert "Player 1 slaps the 5♠ first" in g.log[-1].text
+    assert (str(g.log[-1].rule), g.log[-1].rule.cite()) == ("Slap war", "§1.9")
 
 
 def test_slap_not_slapped_other_player_slaps_or_cards_decide():
