@@ -1,7 +1,7 @@
 """cardkit: the rules of War (and variants), Switch and Écarté, with computer players.
 
 Every game module (``cardkit.ecarte``, ``cardkit.war``, ``cardkit.switch``) follows the protocol in
-DESIGN.md: ``new_game(rules=None, *, seed=None, deck=None, ...)`` returns a state with
+docs/observation.md: ``new_game(rules=None, *, seed=None, deck=None, ...)`` returns a state with
 ``current_player``, ``legal_actions()``, ``apply(action)``, ``is_over``, ``winner``,
 ``observation(seat)``, ``clone()``, ``to_json()``/``from_json()`` and an explained ``log``.
 """

@@ -1,4 +1,4 @@
-"""The game protocol every cardkit game follows (DESIGN.md, "The game protocol").
+"""The game protocol every cardkit game follows (docs/observation.md).
 
 The shared types (field-by-field spec: docs/observation.md):
 
@@ -43,6 +43,7 @@ from typing import Any, Callable, ClassVar, Mapping
 import numpy as np
 
 from .cards import Card, Suit, parse_card, parse_cards
+from . import i18n
 from .i18n import _
 
 __all__ = ["Rule", "ActionError", "InvalidAction", "IllegalAction", "Action", "Event", "Outcome",
@@ -312,9 +313,10 @@ class Event:
 
 
 def _replace(obj, **changes):
-    new = copy.copy(obj)
-    for k, v in changes.items():
-        object.__setattr__(new, k, v)
+    """A copy of the frozen dataclass ``obj`` with ``changes`` (no re-validation: internal use)."""
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    new.__dict__.update(changes)
     return new
 
 
@@ -352,13 +354,27 @@ class Preset:
 
     @classmethod
     def of(cls, rules: Any) -> "Preset":
-        """From a rules dataclass with ``name`` (or ``preset``) and ``label``."""
+        """From a rules dataclass with ``name`` (or ``preset``) and ``label``. Rules are frozen, so
+        the preset is made once per rules value (and language)."""
+        key = (rules, id(i18n._translation))
+        try:
+            return _PRESETS[key]
+        except (KeyError, TypeError):
+            pass
         name = getattr(rules, "name", None) or getattr(rules, "preset", None) or "custom"
         label = getattr(rules, "label", None) or str(name)
-        return cls(str(name), str(label), rules_to_dict(rules) if is_dataclass(rules) else {})
+        preset = cls(str(name), str(label), rules_to_dict(rules) if is_dataclass(rules) else {})
+        try:
+            _PRESETS[key] = preset
+        except TypeError:                      # rules that cannot be hashed: not kept
+            pass
+        return preset
 
     def to_dict(self) -> dict:
         return {"name": self.name, "label": self.label, "options": _jsonable(dict(self.options))}
+
+
+_PRESETS: dict = {}
 
 
 def default_names(n: int) -> tuple[str, ...]:
@@ -396,7 +412,7 @@ def _jsonable(v: Any) -> Any:
 # ---------------------------------------------------------------------------------- observation
 @dataclass(frozen=True, kw_only=True)
 class Observation:
-    """Exactly what one seat may see (DESIGN.md: "the observation is the contract").
+    """Exactly what one seat may see: the contract between the rules and everything else.
 
     Shared fields (every game; docs/observation.md has the full list per game):
 
@@ -506,16 +522,19 @@ def _copy_tree(v: Any) -> Any:
     right for immutable values (cards, numbers, strings, enums, frozen dataclasses, tuples)."""
     t = type(v)
     if t is list:
-        return [_copy_tree(x) for x in v]
+        return [_copy_tree(x) if type(x) in _CONTAINERS else x for x in v]
     if t is dict:
-        return {k: _copy_tree(x) for k, x in v.items()}
+        return {k: _copy_tree(x) if type(x) in _CONTAINERS else x for k, x in v.items()}
     if t is set:
         return set(v)
     return v
 
 
+_CONTAINERS = (list, dict, set)
+
+
 class GameState:
-    """Shared machinery of every game state (DESIGN.md protocol).
+    """Shared machinery of every game state (docs/observation.md).
 
     Subclasses set ``GAME`` (e.g. ``"ecarte"``) and implement the hooks named in the module doc.
     ``apply`` records each applied action's text in ``self.actions`` for ``to_json``.
@@ -523,7 +542,8 @@ class GameState:
 
     GAME: ClassVar[str] = ""
     #: attributes apply() does not copy for its rollback: append-only or immutable ones
-    _NOT_COPIED: ClassVar[frozenset] = frozenset({"log", "actions", "_setup", "rules"})
+    _NOT_COPIED: ClassVar[frozenset] = frozenset({"log", "actions", "_setup", "rules",
+                                                  "_event_views"})
     _new_game: ClassVar[Callable[..., "GameState"]]
 
     def __init__(self):
@@ -570,9 +590,22 @@ class GameState:
         raise NotImplementedError
 
     def events_for(self, seat: int | None) -> tuple[Event, ...]:
-        """``state.log`` as ``seat`` saw it (hidden cards removed), speaking to that seat."""
+        """``state.log`` as ``seat`` saw it (hidden cards removed), speaking to that seat.
+
+        The views are kept per seat and extended as the log grows (the log only grows, events are
+        frozen), so an observation per move costs no more than the new events."""
+        cache = self.__dict__.setdefault("_event_views", {})
+        raw, views = cache.setdefault(seat, ([], []))
+        n = len(raw)
+        if n > len(self.log) or (n and raw[-1] is not self.log[n - 1]):
+            raw.clear()                           # the log was cut back (a failed move): redo
+            views.clear()
+            n = 0
         names = tuple(self.names)
-        return tuple(e.seen_by(seat, names) for e in self.log)
+        for e in self.log[n:]:
+            raw.append(e)
+            views.append(e.seen_by(seat, names))
+        return tuple(views)
 
     def apply(self, action: "Action | str") -> "GameState":
         """Apply ``action`` (an :class:`Action` or its text) and return ``self``.

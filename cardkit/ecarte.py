@@ -668,7 +668,8 @@ class EcarteState(GameState):
         return (f"<div class='ck-ecarte-state'><b>Écarté ({html.escape(self.rules.label)})</b> — "
                 f"{_('hand')} {self.hand_number}, {_('phase')}: {self.phase}<br>"
                 f"{_('Turn-up')}: {card_html(self.turn_up)} {_('Trumps')}: {self.trump.symbol} · "
-                f"{_('Stock')}: {len(self.stock)} {_('cards')} ({cards(self.stock[:5])}{' …' if len(self.stock) > 5 else ''})"
+                f"{_('Stock')}: {len(self.stock)} {_('cards')} ({cards(self.stock[:5])}"
+                f"{' …' if len(self.stock) > 5 else ''})"
                 f"<table>{''.join(rows)}</table>{_('On the table')}: {trick}</div>")
 
     # ------------------------------------------------------------------------------ json

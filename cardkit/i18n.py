@@ -1,4 +1,4 @@
-"""The one translation function for every text a person sees (DESIGN.md, "Lessons").
+"""The one translation function for every text a person sees.
 
 ``_("text")`` looks the text up in the ``cardkit`` gettext catalogue and falls back to English,
 the only language shipped so far. Tables, ``explain()`` sentences and messages all go through it,

@@ -1078,8 +1078,7 @@ class SwitchComputer:
         """Pick one of ``obs["legal_actions"]``. Raises ``ValueError`` when there is none."""
         legal = list(obs["legal_actions"])
         if not legal:
-            raise ValueError(_("{r}: no move to choose: it is not this seat's decision").format(
-                r=_rule()))
+            raise ValueError(_("No move to choose: it is not this seat's decision."))
         if self.level == "random":
             return legal[int(self.rng.integers(len(legal)))]
         if legal == [LAST_CARD]:       # asked out of turn: it only is when it means to call

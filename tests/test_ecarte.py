@@ -5,7 +5,7 @@ the top of the stock; dealt 3+2 as §3.1 says, so a test reads like a real deal.
 """
 import pytest
 
-from cardkit import Action, Card, IllegalAction, InvalidAction, parse_card, parse_cards, piquet_pack
+from cardkit import Action, IllegalAction, InvalidAction, parse_card, parse_cards, piquet_pack
 from cardkit import ecarte
 from cardkit.ecarte import EcarteRules, new_game, rank_strength, trick_winner
 

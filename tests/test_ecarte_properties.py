@@ -1,4 +1,4 @@
-"""Écarté properties over many seeded matches (RULES.md §3; DESIGN.md test layer 1)."""
+"""Écarté properties over many seeded matches (RULES.md §3)."""
 import random
 from collections import Counter
 

@@ -545,7 +545,7 @@ def test_json_replays_a_seeded_match_with_exchanges(rules):
     lambda: play(new_game(deck=DEAL_A, dealer=1), "stand", *PLAY_A),    # hand 2 is shuffled
 ], ids=["new_game()", "deck, no dealer", "hands", "deck, second hand"])
 def test_json_replays_a_game_started_without_a_seed(start):
-    # DESIGN.md: to_json() records the rules, the deal and the actions "so a game replays
+    # to_json() records the rules, the deal and the actions "so a game replays
     # exactly" (from_json); War and Switch draw and record a fresh seed when none is given.
     for _ in range(10):     # a chance match of a random deal (or dealer) must not hide the bug
         s = start()
@@ -606,7 +606,7 @@ def test_observations_hide_the_opponent_the_stock_and_the_opponents_discards(rul
 
 
 def test_playing_a_card_one_does_not_hold_names_the_rule():
-    # DESIGN.md: an IllegalAction's message "names the rule that forbids it" (RULES.md §3.x);
+    # an IllegalAction's message "names the rule that forbids it" (RULES.md §3.x);
     # the discard check does ("own hand … (§3.2)"), and so must the play check.
     s = play(new_game(deck=stack("QS 8D 9D 10D JD", "8H KH 7C 8C 9C", "7H"), dealer=1), "stand")
     refused(s, "play 7C", r"§3\.\d")                       # the dealer's card
@@ -614,7 +614,7 @@ def test_playing_a_card_one_does_not_hold_names_the_rule():
 
 
 def test_action_values_outside_legal_actions_are_illegal():
-    # apply() takes Action values as well as text (DESIGN.md); one that is not among
+    # apply() takes Action values as well as text; one that is not among
     # legal_actions() must raise IllegalAction and change nothing (an accepted
     # "announce queen" scored the king point, and its JSON no longer replays).
     s = play(new_game(deck=stack("KH 8D 9D 10D JD", "QH 7S 7C 8C 9C", "7H"), dealer=1), "stand")

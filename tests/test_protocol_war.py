@@ -200,15 +200,18 @@ def test_face_down_war_cards_are_hidden_until_the_battle_is_settled():
 def test_what_now_says_press_flip_and_the_decision():
     g = new_game(WarRules.classic(), hands=["KD 2C", "4S 3H"])
     assert g.observation(0).what_now == ("Press Flip to turn the top cards: both players turn up "
-                                         "their top card, and the highest card wins the battle.")
+                                         "their top card, and the highest card wins the battle "
+                                         "(Classic War).")
     g.apply("flip")
-    assert g.observation(1).what_now == "Press Flip to turn the top cards."
+    assert g.observation(1).what_now == "Press Flip to turn the top cards (Classic War)."
     assert str(g.observation(1).rule) == "Classic War"
     s = new_game(WarRules.steal(), hands=["7S 2C 9C", "KH 3D 4D"], piles=[[], ["7H", "4H", "8H"]])
     s.apply("flip")
     assert s.observation(0).what_now == ("Your top card 7♠ has the rank of the top card of "
-                                         "Player 2's face-up pile: steal the pile, or play the card?")
-    assert s.observation(1).what_now == "Player 1 decides whether to steal a face-up pile."
+                                         "Player 2's face-up pile: steal the pile, or play the card "
+                                         "(Steal War)?")
+    assert s.observation(1).what_now == ("Player 1 decides whether to steal a face-up pile "
+                                         "(Steal War).")
     refused = s.observation(1).refusal("steal")
     assert isinstance(refused, IllegalAction) and str(refused) == "It is Player 1's decision now."
     assert str(refused.rule) == "Steal War" and s.observation(0).refusal("steal") is None
@@ -235,3 +238,51 @@ def test_presets_have_labels_and_names():
     custom = replace(WarRules.classic(), war_facedown=1)
     assert (custom.name, custom.label) == ("custom", "Custom rules (1 down, 1 up)")
     assert WarRules.slap(seat=1).name == "slap"          # the person's seat is not a rule
+
+
+def test_war_doctests_pass():
+    import doctest
+    import importlib
+    attempted = 0
+    for name in ("cardkit.war", "cardkit.war.rules", "cardkit.war.engine", "cardkit.war.observation",
+                 "cardkit.war.text", "cardkit.war.computer", "cardkit.war.simulation"):
+        result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+        assert result.failed == 0, name
+        attempted += result.attempted
+    assert attempted >= 8          # the quick start, the rules' label and error, rule_ref
+
+
+def test_a_rule_failing_half_way_changes_nothing(monkeypatch):
+    # apply()'s undo: the packets, the table, the log, the counts and the RNG as they were
+    g = new_game(replace(WarRules.classic(), pickup="random"), hands=["7C 2S 3C 9D KD 5D", "7H 5H JS 8C 4S 2D"],
+                 seed=5)
+    g.apply("flip")
+    before = (g.to_json(), g.packets, g.table, g.battles, g.wars, len(g.log), g.observation(0).to_json(),
+              g._rng.bit_generator.state)
+
+    def broken(self, w, why, rule, what=None):
+        self._rng.random()                  # the RNG moves on, cards move, then the rule fails
+        self._packets[w].extend(self._pickup(w))
+        self.battles += 1
+        raise RuntimeError("a rule failed half-way")
+    monkeypatch.setattr(WarState, "_settle", broken)
+    with pytest.raises(RuntimeError):
+        g.apply("flip")
+    assert (g.to_json(), g.packets, g.table, g.battles, g.wars, len(g.log), g.observation(0).to_json(),
+            g._rng.bit_generator.state) == before
+    monkeypatch.undo()
+    h = new_game(replace(WarRules.classic(), pickup="random"), hands=["7C 2S 3C 9D KD 5D", "7H 5H JS 8C 4S 2D"],
+                 seed=5)
+    h.apply("flip").apply("flip")
+    g.apply("flip")
+    assert g.to_json() == h.to_json() and g.packets == h.packets
+
+
+def test_a_steal_speaks_to_the_robbed_seat():
+    g = new_game(WarRules.steal(3), hands=["9S 2C", "KH 3D", "4D 5D"], piles=[[], ["9H"], ["9D"]])
+    g.apply("flip").apply("steal")
+    said = [next(e for e in g.observation(s).events if e.kind == "steal").explain() for s in range(3)]
+    assert said == [
+        "You steal with 9♠: you take Player 2's and Player 3's face-up pile (3 cards with the 9♠).",
+        "Player 1 steals with 9♠: takes your and Player 3's face-up pile (3 cards with the 9♠).",
+        "Player 1 steals with 9♠: takes Player 2's and your face-up pile (3 cards with the 9♠)."]

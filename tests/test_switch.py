@@ -6,7 +6,6 @@ first) as the stock, whose top card is turned up as the starter.
 """
 from collections import Counter
 
-import numpy as np
 import pytest
 
 from cardkit import Action, IllegalAction, InvalidAction, Outcome, parse_card, parse_cards, standard_pack
@@ -220,7 +219,8 @@ def test_aces_go_on_anything_and_stack_4_8_12_16():
 def test_a_pending_ace_cannot_be_answered_with_a_two():
     g = game("AS 9C", "2S 9D", stock="5S 3C 4C 5C 6C")
     play(g, "play AS")
-    with pytest.raises(IllegalAction, match=r"2♠ is not an Ace: only an Ace can answer a draw of 4 \(Aces: draw four\)"):
+    with pytest.raises(IllegalAction,
+                       match=r"2♠ is not an Ace: only an Ace can answer a draw of 4 \(Aces: draw four\)"):
         g.apply("play 2S")
 
 
@@ -617,7 +617,8 @@ def test_what_now_sentences():
     from cardkit.switch import what_now
     g = game("8H 6H 7C 3S", "9D 10D KD", stock="5H 2S 4S")
     assert what_now(g.observation(0)) == ("Play a card that matches 5♥ by suit (♥) or rank (5) — a "
-                                          "Jack or an Ace goes on anything — or draw a card (Match the suit or the rank).")
+                                          "Jack or an Ace goes on anything — or draw a card "
+                                          "(Match the suit or the rank).")
     play(g, "play 8H")
     assert what_now(g.observation(0)) == "Waiting for Player 2." == g.observation(0).what_now
     assert what_now(g.observation(1)) == "You face an 8: play an 8, or pass and miss this turn (8s: miss a turn)."

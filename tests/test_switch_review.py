@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from cardkit import IllegalAction, parse_card, parse_cards, standard_pack
+from cardkit import IllegalAction, InvalidAction, parse_card, parse_cards, standard_pack
 from cardkit.switch import Pending, SwitchRules, SwitchState, new_game
 
 C = parse_card
@@ -116,7 +116,8 @@ def test_six_players_and_hand_size_limits():
 def test_twos_and_eights_are_not_wild_jacks_and_aces_are():
     g = game("JS 8D 2D 4H AC", "9D 3C", stock="5H 6C 7C")
     assert legal(g) == ["play J♠", "play 4♥", "play A♣", "draw"]
-    assert_illegal(g, "play 8D", r"^8♦ matches neither the suit \(♥\) nor the rank \(5\) of 5♥; only Jacks and Aces go on anything \(Match the suit or the rank\)\.$")
+    assert_illegal(g, "play 8D", r"^8♦ matches neither the suit \(♥\) nor the rank \(5\) of 5♥; only Jacks and "
+                                 r"Aces go on anything \(Match the suit or the rank\)\.$")
     assert_illegal(g, "play 2D", r"2♦ matches neither")
 
 
@@ -379,20 +380,23 @@ def test_bad_input_names_the_rule_and_changes_nothing_in_every_phase():
     assert_illegal(g, "play 9C", r"^First name a suit for your Jack \(Jacks: name a suit\)\.$")
     assert_illegal(g, "draw", r"^First name a suit for your Jack \(Jacks: name a suit\)\.$")
     play(g, "choose diamonds")
-    assert_illegal(g, "choose hearts", "a suit is named only right after playing a Jack")
-    assert_illegal(g, "pass", "pass is only for")
+    assert_illegal(g, "choose hearts", r"^You name a suit only right after playing a Jack \(Jacks: name a suit\)\.$")
+    assert_illegal(g, "pass", r"^You pass only to keep a card you just drew or to miss a turn after an 8 ")
     assert_illegal(g, "last card", "last card")
     g = game("9C KS", "3D 4D", stock="5H 7H 3C")
     play(g, "draw")                                      # drawn phase
-    assert_illegal(g, "play KS", "only the card just drawn")
-    assert_illegal(g, "draw", "after drawing, play the card just drawn or pass")
+    assert_illegal(g, "play KS", r"^After drawing you may only play the card you drew \(7♥\), or pass to keep it")
+    assert_illegal(g, "draw", r"^After drawing you play the card you drew or pass \(Draw if you cannot play\)\.$")
     g = game("8H 4C 5C", "9S 3S", stock="5H 6C")
     play(g, "play 8H")                                   # facing an 8
-    assert_illegal(g, "draw", "facing an 8 you cannot draw")
+    assert_illegal(g, "draw", "Facing an 8 you cannot draw")
     assert_illegal(g, "play 9S", "not an 8")
-    assert_illegal(g, "play 4C", "does not hold")
+    assert_illegal(g, "play 4C", r"^You do not hold 4♣ \(Match the suit or the rank\)\.$")
+    before = snapshot(g)
     for text in ("play 3X", "fly", "choose purple", "play"):
-        assert_illegal(g, text, "cannot read the action")
+        with pytest.raises(InvalidAction, match="Cannot read the action"):
+            g.apply(text)
+        assert snapshot(g) == before
 
 
 def test_owing_a_missed_turn_while_facing_a_two_the_message_says_draw():

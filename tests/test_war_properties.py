@@ -82,7 +82,7 @@ def check_observations(g, battle_log_start):
         downs = {str(g.table[p][i]) for p in range(g.players)
                  for i, up in enumerate(b["up_flags"][p]) if not up} - {"JOKER"}
         for e in g.log[battle_log_start:]:
-            assert not [c for c in downs if c in e.text], e.text
+            assert not [c for c in downs if c in e.explain()], e.explain()
 
 
 def play(rules, seed, *, checks=True, level="easy", disturb=False):

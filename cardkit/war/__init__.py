@@ -11,7 +11,7 @@ Quick start::
     'Battle: K♦ (Player 1) vs 4♠ (Player 2). K♦ beats 4♠: Player 1 wins the battle and takes 2 cards.'
     >>> obs = g.observation(1)
     >>> obs.card_counts, obs.what_now
-    ((3, 1), 'Press Flip to turn the top cards.')
+    ((3, 1), 'Press Flip to turn the top cards (Classic War).')
 
 Seats are numbered 0..n-1; sentences people read call seat 0 "Player 1" (``names``). Every pile
 is a list of cards **top first**. The full position is public on the state (``packets``, Steal

@@ -37,17 +37,18 @@ from __future__ import annotations
 
 import html
 import itertools
+from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
 import numpy as np
 
 from ..cards import cards_html as _cards_html, Card, parse_cards
-from ..core import (Action, Event, GameState, IllegalAction, Rule, default_names, rules_from_dict,
-                    rules_to_dict)
-from ..i18n import N_, _, ngettext
+from ..core import (Action, Event, GameState, IllegalAction, Rule, _copy_tree, default_names,
+                    rules_from_dict, rules_to_dict)
+from ..i18n import N_, _
 from .rules import (WarRules, _IDX, _RV, _RAZBOI_VALUE, _FACES, _beats_table, _card,
                     _cards, _text, _parse_packet, _pack_codes)
-from .text import rule_ref, variant_rule, refusal
+from .text import And, Downs, Say, Ups, Whose, refusal, rule_ref, tell_all, variant_rule
 from .observation import WarObservation, observe
 
 __all__ = ["WarState", "new_game", "reaction_time"]
@@ -56,6 +57,20 @@ _MOVES = itertools.count(1)     # a fresh id for every move of every game (obser
 
 #: the phases of a game: a battle to flip, a decision waiting, or the end
 PHASES = ("battle", "steal", "top", "slap", "over")
+
+
+@dataclass(frozen=True)
+class StoryEvent(Event):
+    """An event whose sentences name several players (a ``battle``, a ``steal``): its story is
+    told when read (``steps``, a tuple of :class:`~cardkit.war.text.Say`), so ``explain()``
+    speaks to its reader ("you win the war", "takes your face-up pile") in the language chosen
+    then. ``text`` is the story for a spectator."""
+
+    steps: tuple = ()
+
+    def explain(self) -> str:
+        names = self.names or default_names(len(self.data.get("table", ())))
+        return tell_all(self.steps, names, self.seat) if self.steps else super().explain()
 
 
 def reaction_time(rng: np.random.Generator, mean: float) -> float:
@@ -72,7 +87,9 @@ class WarState(GameState):
     table in the battle in progress, per player, in the order put down), ``set_aside``,
     ``battles`` and ``wars`` (counts so far), ``out`` (players who dropped out), ``result``
     (how the game ended: ``"all_cards"``, ``"repetition"``, ``"battle_limit"``,
-    ``"short_of_cards"``, ``"standing_tie"``, or ``None`` while it goes on).
+    ``"short_of_cards"``, ``"standing_tie"``, or ``None`` while it goes on), ``phase``
+    (``battle``, ``steal``, ``top``, ``slap``, ``over``), ``names`` (one per seat).
+    What one seat may see is ``observation(seat)`` (:class:`~cardkit.war.WarObservation`).
     """
 
     GAME = "war"
@@ -237,9 +254,45 @@ class WarState(GameState):
             self._slap_resolve(True)
         self._run()
 
+    # -- undo ---------------------------------------------------------------------------------
+    #: replaced whole, never changed in place: a snapshot shares them
+    _SHARED = frozenset({"_last", "_result", "_beats", "names", "_rng"})
+
+    def _snapshot(self):
+        """What ``apply`` needs to undo a move that fails half-way: core's snapshot, faster for
+        War's packets and piles (lists of small ints are copied flat, not element by element)."""
+        saved = {}
+        for k, v in self.__dict__.items():
+            if k in self._NOT_COPIED or k in self._SHARED:
+                continue
+            if k in ("_packets", "_piles"):
+                saved[k] = [p[:] for p in v]
+            elif type(v) is list:
+                saved[k] = v[:] if all(type(x) is not list and type(x) is not dict for x in v) \
+                    else _copy_tree(v)
+            else:
+                saved[k] = _copy_tree(v)
+        shared = {k: self.__dict__[k] for k in self._SHARED if k in self.__dict__}
+        return saved, shared, self._rng.bit_generator.state, len(self.log)
+
+    def _restore(self, snapshot) -> None:
+        saved, shared, rng_state, n_log = snapshot
+        keep = {k: v for k, v in self.__dict__.items() if k in self._NOT_COPIED}
+        self.__dict__.clear()
+        self.__dict__.update(saved)
+        self.__dict__.update(shared)
+        self.__dict__.update(keep)
+        self._rng.bit_generator.state = rng_state
+        del self.log[n_log:]
+
     # -- the battle machine -------------------------------------------------------------------
-    def _say(self, text: str) -> None:
-        self._b["steps"].append(text)
+    def _say(self, text: "Say | str", you: "str | tuple" = "", player: int | None = None,
+             **fields) -> None:
+        """Add one sentence to the battle's story: a :class:`~cardkit.war.text.Say` (or its
+        templates), told when someone reads the battle event."""
+        if not self._quiet:
+            say = text if isinstance(text, Say) else Say(text, you, player, tuple(fields.items()))
+            self._b["steps"].append(say)
 
     def _event(self, kind: str, player: int | None, text: str, rule: Rule | None = None, *,
                shown: Sequence[Card] = (), you: str = "", **data) -> None:
@@ -257,9 +310,10 @@ class WarState(GameState):
             "in": active, "contenders": list(active), "up": [None] * n,
             "turning": list(active), "newly": [], "round": 0, "wars": 0, "steps": [],
             "slapped": -1, "slap": None, "stage": "turn", "queue": [], "lost": [], "standing": [],
-            "before": self.card_counts(), "out_before": list(self._out),
-            "piles_before": self._pile_tops() if self.rules.steal_war else None,
         }
+        if not self._quiet:      # for the battle event: the position before the battle
+            b.update(before=self.card_counts(), out_before=list(self._out),
+                     piles_before=self._pile_tops() if self.rules.steal_war else None)
         if self.rules.steal_war:
             order = [(self._first + i) % n for i in range(n)]
             b["queue"] = [p for p in order if p in active]
@@ -292,12 +346,11 @@ class WarState(GameState):
             b["up"][p] = self._put(p, True)
         b["newly"], b["turning"] = b["turning"], []
         if not self._quiet:
-            ups = [_("{card} ({player})").format(card=_card(b["up"][p]), player=self.names[p])
-                   for p in b["newly"]]
+            ups = tuple((_card(b["up"][p]), p) for p in b["newly"])
             if b["round"] == 0:
-                self._say(_("Battle: {cards}.").format(cards=_(" vs ").join(ups)))
+                self._say(N_("Battle: {ups}."), ups=Ups(ups))
             elif ups:
-                self._say(_("Turned up: {cards}.").format(cards=", ".join(ups)))
+                self._say(N_("Turned up: {ups}."), ups=Ups(ups, N_(", ")))
         b["stage"] = "judge"
 
     def _rule(self) -> Rule:
@@ -305,50 +358,67 @@ class WarState(GameState):
         return rule_ref(variant_rule(self.rules))
 
     def _judge(self) -> None:
+        """Compare the cards just turned up: a slap card waits for slaps (§1.9), an automatic-war
+        card starts a war (§1.6), one best card wins (§1.1, §1.7, §1.8), a tie goes to war."""
         b, R = self._b, self.rules
         cont, newly, up = b["contenders"], b["newly"], b["up"]
-        if (R.slap_rank is not None and b["slapped"] != b["round"]
-                and any(_RV[up[p]] == R.slap_rank for p in newly)):
-            b["slapped"] = b["round"]
-            b["slap"] = {"times": {p: reaction_time(self._rng, R.slap_mean) for p in cont},
-                         "card": next(up[p] for p in newly if _RV[up[p]] == R.slap_rank)}
-            if R.slap_seat is not None and R.slap_seat in cont:
-                b["stage"] = "slap"
-                return
-            self._slap_resolve(False)
+        if self._slap_card_up():
             return
         if R.automatic_rank is not None:
             auto = [p for p in newly if _RV[up[p]] == R.automatic_rank]
             if auto:
-                self._say(_("{card} is the automatic-war card: war!").format(card=_card(up[auto[0]])))
+                self._say(N_("{card} is the automatic-war card: war!"), card=_card(up[auto[0]]))
                 self._war(list(cont), R.automatic_rank, rule_ref("automatic"))
                 return
         best = self._best(cont)
         if len(best) == 1:
-            w = best[0]
-            why, rule = self._why(w, cont)
-            if b["round"] > 0 and R.underdog_rank is not None:
-                w2, why2 = self._underdog(w, cont)
-                if w2 != w:
-                    self._settle(w2, why + "; " + why2, rule_ref("underdog"))
-                    return
-            self._settle(w, why, rule)
-            return
-        tied = cards_of = _(" and ").join(str(_card(up[p])) for p in best)
-        if not newly:   # everyone standing on their last card, and they tie
-            self._say(_("Everyone is standing on their last card and {cards} tie.").format(cards=cards_of))
-            self._end_mid_battle(_("the standing cards tie: the game is a draw"), "standing_tie",
+            self._win(best[0], cont)
+        else:
+            self._tie(best)
+
+    def _slap_card_up(self) -> bool:
+        """Slap war (§1.9): a slap card has just turned up (once per round): draw everyone's
+        reaction time, then wait for the live seat's slap or resolve at once. True if so."""
+        b, R = self._b, self.rules
+        cont, newly, up = b["contenders"], b["newly"], b["up"]
+        if (R.slap_rank is None or b["slapped"] == b["round"]
+                or not any(_RV[up[p]] == R.slap_rank for p in newly)):
+            return False
+        b["slapped"] = b["round"]
+        b["slap"] = {"times": {p: reaction_time(self._rng, R.slap_mean) for p in cont},
+                     "card": next(up[p] for p in newly if _RV[up[p]] == R.slap_rank)}
+        if R.slap_seat is not None and R.slap_seat in cont:
+            b["stage"] = "slap"
+        else:
+            self._slap_resolve(False)
+        return True
+
+    def _win(self, w: int, cont: list[int]) -> None:
+        """``w``'s card is the best: they win, unless the loser of a war holds the underdog (§1.8)."""
+        why, rule = self._why(w, cont)
+        if self._b["round"] > 0 and self.rules.underdog_rank is not None:
+            w2, why2 = self._underdog(w, cont)
+            if w2 != w:
+                self._settle(w2, Say(N_("{a}; {b}"), fields=(("a", why), ("b", why2))),
+                             rule_ref("underdog"))
+                return
+        self._settle(w, why, rule)
+
+    def _tie(self, best: list[int]) -> None:
+        """The best cards tie: a war among the tied players (or everyone, §1.2), or a draw when
+        they all stand on their last card (§1.1)."""
+        b, R = self._b, self.rules
+        up = b["up"]
+        cards_of = And(tuple(_card(up[p]) for p in best))
+        standing = not b["newly"] or (R.short_of_cards == "last_card_up" and not R.steal_war
+                                      and all(not self._packets[p] for p in best))
+        if standing:   # everyone is standing on their last card and they tie: nobody can fight on
+            self._say(N_("Everyone is standing on their last card and {cards} tie."), cards=cards_of)
+            self._end_mid_battle(N_("The standing cards tie: the game is a draw."), "standing_tie",
                                  rule_ref("short"))
             return
-        if (R.short_of_cards == "last_card_up" and not R.steal_war
-                and all(not self._packets[p] for p in best)):
-            # the tied players are all on their last card: nobody can fight on (§1.1)
-            self._say(_("Everyone is standing on their last card and {cards} tie.").format(cards=cards_of))
-            self._end_mid_battle(_("the standing cards tie: the game is a draw"), "standing_tie",
-                                 rule_ref("short"))
-            return
-        self._say((_("{cards} tie: peace!") if R.lowest_wins else _("{cards} tie: war!"))
-                  .format(cards=tied))
+        self._say(N_("{cards} tie: peace!") if R.lowest_wins else N_("{cards} tie: war!"),
+                  cards=cards_of)
         W = best
         if R.war_participants == "all":
             # everyone still in joins; a player with no card left has no tied card to stand on,
@@ -368,44 +438,48 @@ class WarState(GameState):
         m = max(key)
         return [p for p, k in zip(cont, key) if k == m]
 
-    def _why(self, w: int, cont: list[int]) -> tuple[str, Rule | None]:
-        """The sentence saying why ``w``'s card wins, and the rule."""
+    def _why(self, w: int, cont: list[int]) -> tuple[Say | None, Rule | None]:
+        """Why ``w``'s card wins (told at read time), and the rule."""
         if self._quiet:
-            return "", None
+            return None, None
         R, up = self.rules, self._b["up"]
         wc = _card(up[w])
         others = [p for p in cont if p != w]
         rule = self._b.get("war_rule") or self._rule()     # e.g. a war started by an automatic card
         if len(others) != 1:
             if R.lowest_wins:
-                return _("{card} is the lowest card (Peace: the lowest card wins)").format(card=wc), rule
-            return _("{card} is the highest card").format(card=wc), rule
+                return Say(N_("{card} is the lowest card (Peace: the lowest card wins)"),
+                           fields=(("card", wc),)), rule
+            return Say(N_("{card} is the highest card"), fields=(("card", wc),)), rule
         oc = _card(up[others[0]])
+        ab = (("a", wc), ("b", oc))
         if R.beats_faces_rank is not None and wc.rank == R.beats_faces_rank and oc.rank in _FACES:
-            return (_("{a} beats {b} (# beats faces: a {r} beats J, Q and K)")
-                    .format(a=wc, b=oc, r=wc.rank.label), rule_ref("beats_faces"))
+            return (Say(N_("{a} beats {b} (# beats faces: a {r} beats J, Q and K)"),
+                        fields=(*ab, ("r", wc.rank.label))), rule_ref("beats_faces"))
         if R.beats_aces_rank is not None and wc.rank == R.beats_aces_rank and oc.rank == 14:
-            return (_("{a} beats {b} (# beats aces: a {r} beats an ace)")
-                    .format(a=wc, b=oc, r=wc.rank.label), rule_ref("beats_aces"))
+            return (Say(N_("{a} beats {b} (# beats aces: a {r} beats an ace)"),
+                        fields=(*ab, ("r", wc.rank.label))), rule_ref("beats_aces"))
         if R.lowest_wins:
-            return _("{a} is lower than {b} (Peace: the lowest card wins)").format(a=wc, b=oc), rule
+            return Say(N_("{a} is lower than {b} (Peace: the lowest card wins)"), fields=ab), rule
         if wc.is_joker and not oc.is_joker:
-            return _("{a} beats {b} (a joker ranks above an ace)").format(a=wc, b=oc), rule
-        return _("{a} beats {b}").format(a=wc, b=oc), rule
+            return Say(N_("{a} beats {b} (a joker ranks above an ace)"), fields=ab), rule
+        return Say(N_("{a} beats {b}"), fields=ab), rule
 
-    def _underdog(self, w: int, cont: list[int]) -> tuple[int, str]:
+    def _underdog(self, w: int, cont: list[int]) -> tuple[int, Say | None]:
         b, R = self._b, self.rules
         losers = [p for p in b["in"] if p != w]
         if len(losers) != 1:
-            return w, ""
+            return w, None
         lo = losers[0]
         hits = [c for c, f in zip(b["table"][lo], b["up_flags"][lo]) if not f and _RV[c] == R.underdog_rank]
         if not hits:
-            return w, ""
+            return w, None
         if self._quiet:
-            return lo, ""
-        return lo, _("{loser} lost the war but had the underdog {card} face down, so wins it "
-                     "instead").format(loser=self.names[lo], card=_card(hits[0]))
+            return lo, None
+        return lo, Say(N_("{player} lost the war but had the underdog {card} face down, so wins it "
+                          "instead"),
+                       N_("{player} lost the war but had the underdog {card} face down, so win it "
+                          "instead"), lo, (("card", _card(hits[0])),))
 
     def _war(self, W: list[int], cause_rank: int, rule: Rule) -> None:
         """Start a war (or the next round of one) among ``W``; the war size comes from the rules."""
@@ -419,37 +493,57 @@ class WarState(GameState):
             self._steal_war(W, k)
             return
         short = [p for p in W if len(self._packets[p]) < need]
-        if short and R.short_of_cards == "draw":
+        if short and R.short_of_cards != "last_card_up":
+            W = self._short_war(W, short, need)
+            if W is None:
+                return
+        self._put_down(W, k, need)
+
+    def _short_war(self, W: list[int], short: list[int], need: int) -> list[int] | None:
+        """``short_of_cards`` ``draw`` or ``lose`` (§1.1): the game is drawn, or the short players
+        lose the war (their cards go on the table) and the others fight on. Returns who fights on,
+        or None when the battle is over."""
+        b = self._b
+        if self.rules.short_of_cards == "draw":
             p = short[0]
-            self._say(ngettext("{player} has {n} card and cannot complete the war (needs {need}).",
-                               "{player} has {n} cards and cannot complete the war (needs {need}).",
-                               len(self._packets[p]))
-                      .format(player=self.names[p], n=len(self._packets[p]), need=need))
-            self._end_mid_battle(_("a player cannot complete a war: the game is a draw "
-                                   "(short of cards: draw)"), "short_of_cards",
+            self._say((N_("{player} has {n} card and cannot complete the war (needs {need})."),
+                       N_("{player} has {n} cards and cannot complete the war (needs {need})."), "n"),
+                      (N_("You have {n} card and cannot complete the war (needs {need})."),
+                       N_("You have {n} cards and cannot complete the war (needs {need})."), "n"),
+                      p, n=len(self._packets[p]), need=need)
+            self._end_mid_battle(N_("A player cannot complete a war: the game is a draw "
+                                    "(short of cards: draw)."), "short_of_cards",
                                  rule_ref("short_draw"))
-            return
-        if short and R.short_of_cards == "lose":
-            for p in short:
-                self._say(ngettext("{player} has {n} card and cannot complete the war (needs {need}): "
-                                   "they lose it.",
-                                   "{player} has {n} cards and cannot complete the war (needs {need}): "
-                                   "they lose it.", len(self._packets[p]))
-                          .format(player=self.names[p], n=len(self._packets[p]), need=need))
-                while self._packets[p]:          # the rest of their cards go to the war's winner
-                    self._put(p, False)
-                b["lost"].append(p)
-            W = [p for p in W if p not in short]
-            b["in"] = [p for p in b["in"] if p not in short]
-            if len(W) == 1:
-                self._settle(W[0], _("{player} is the only player left in the war")
-                             .format(player=self.names[W[0]]),
-                             rule_ref("short_lose"))
-                return
-            if not W:
-                self._end_mid_battle(_("nobody can complete the war: the game is a draw"),
-                                     "short_of_cards", rule_ref("short_lose"))
-                return
+            return None
+        for p in short:
+            self._say((N_("{player} has {n} card and cannot complete the war (needs {need}): "
+                          "they lose it."),
+                       N_("{player} has {n} cards and cannot complete the war (needs {need}): "
+                          "they lose it."), "n"),
+                      (N_("You have {n} card and cannot complete the war (needs {need}): you "
+                          "lose it."),
+                       N_("You have {n} cards and cannot complete the war (needs {need}): you "
+                          "lose it."), "n"),
+                      p, n=len(self._packets[p]), need=need)
+            while self._packets[p]:          # the rest of their cards go to the war's winner
+                self._put(p, False)
+            b["lost"].append(p)
+        W = [p for p in W if p not in short]
+        b["in"] = [p for p in b["in"] if p not in short]
+        if len(W) == 1:
+            self._settle(W[0], self._only_left(W[0]), rule_ref("short_lose"))
+            return None
+        if not W:
+            self._end_mid_battle(N_("Nobody can complete the war: the game is a draw."),
+                                 "short_of_cards", rule_ref("short_lose"))
+            return None
+        return W
+
+    def _put_down(self, W: list[int], k: int, need: int) -> None:
+        """Each player in the war puts ``k`` cards face down and will turn one up; a short player
+        puts all but their last card down, and one with no card stands on their last face-up
+        card (§1.1 ``last_card_up``)."""
+        b = self._b
         turning = []
         for p in W:
             n = len(self._packets[p])
@@ -457,24 +551,33 @@ class WarState(GameState):
                 for _i in range(k):
                     self._put(p, False)
                 turning.append(p)
-                if not self._quiet:
-                    self._say(ngettext("{player} puts {k} card face down.",
-                                       "{player} puts {k} cards face down.", k)
-                              .format(player=self.names[p], k=k))
+                self._say_down(p, k)
             elif n:
                 for _i in range(n - 1):
                     self._put(p, False)
                 turning.append(p)
-                self._say(_("{player} is short of cards: {d} face down, and the last card is their "
-                            "deciding card.").format(player=self.names[p], d=n - 1))
+                self._say(N_("{player} is short of cards: {d} face down, and the last card is their "
+                             "deciding card."),
+                          N_("You are short of cards: {d} face down, and the last card is your "
+                             "deciding card."), p, d=n - 1)
             else:
                 if p not in b["standing"]:
                     b["standing"].append(p)
-                self._say(_("{player} has no cards left: {card} stands as their deciding card.")
-                          .format(player=self.names[p], card=_card(b["up"][p])))
+                self._say(N_("{player} has no cards left: {card} stands as their deciding card."),
+                          N_("You have no cards left: {card} stands as your deciding card."), p,
+                          card=_card(b["up"][p]))
         b["contenders"] = list(W)
         b["turning"] = turning
         b["stage"] = "turn"
+
+    def _say_down(self, p: int, k: int) -> None:
+        self._say((N_("{player} puts {k} card face down."), N_("{player} puts {k} cards face down."),
+                   "k"),
+                  (N_("You put {k} card face down."), N_("You put {k} cards face down."), "k"), p, k=k)
+
+    def _only_left(self, w: int) -> Say:
+        return Say(N_("{player} is the only player left in the war"),
+                   N_("{player} are the only player left in the war"), w)
 
     # -- Steal War ------------------------------------------------------------------------------
     def _reshuffle(self, p: int) -> None:
@@ -510,13 +613,17 @@ class WarState(GameState):
             stolen += self._piles[q]
             self._piles[q] = []
         self._piles[p] = [card] + stolen + self._piles[p]
-        whose = _(" and ").join(_("{player}'s").format(player=self.names[q]) for q in targets)
-        self._event("steal", p, N_("{player} steals with {card}: takes {whose} face-up pile "
-                                   "({n} cards with the {card})."), rule_ref("steal"),
-                    shown=[_card(card)], you=N_("You steal with {card}: you take {whose} face-up "
-                                                "pile ({n} cards with the {card})."),
-                    card=_card(card), victims=targets, cards=_cards(stolen), whose=whose,
-                    n=len(stolen) + 1)
+        if not self._quiet:
+            names, c = tuple(self.names), _card(card)
+            say = Say(N_("{player} steals with {card}: takes {whose} face-up pile ({n} cards with "
+                         "the {card})."),
+                      N_("{player} steal with {card}: you take {whose} face-up pile ({n} cards "
+                         "with the {card})."), p,
+                      (("card", c), ("whose", Whose(tuple(targets))), ("n", len(stolen) + 1)))
+            self.log.append(StoryEvent(
+                "steal", p, say.tell(names), rule_ref("steal"),
+                {"card": c, "victims": targets, "cards": _cards(stolen), "n": len(stolen) + 1},
+                (c,), names=names, steps=(say,)))
         if not self._packets[p]:
             self._reshuffle(p)
         self._b["stage"] = "decide"
@@ -527,12 +634,12 @@ class WarState(GameState):
         b, R = self._b, self.rules
         short = [p for p in W if len(self._packets[p]) + len(self._piles[p]) <= k]
         if short and R.short_of_cards == "draw":
-            self._end_mid_battle(_("a player ran out of cards in a war: the game is a draw"),
+            self._end_mid_battle(N_("A player ran out of cards in a war: the game is a draw."),
                                  "short_of_cards", rule_ref("short_draw"))
             return
         for p in short:
-            self._say(_("{player} runs out of cards during the war and loses at once.")
-                      .format(player=self.names[p]))
+            self._say(N_("{player} runs out of cards during the war and loses at once."),
+                      N_("You run out of cards during the war and lose at once."), p)
             while self._packets[p]:            # what they have goes on the table, face down
                 self._put(p, False)
             b["lost"].append(p)
@@ -540,19 +647,16 @@ class WarState(GameState):
         W = [p for p in W if p not in short]
         b["in"] = [p for p in b["in"] if p not in short]
         if len(W) == 1:
-            self._settle(W[0], _("{player} is the only player left in the war")
-                         .format(player=self.names[W[0]]), rule_ref("steal"))
+            self._settle(W[0], self._only_left(W[0]), rule_ref("steal"))
             return
         if not W:
-            self._end_mid_battle(_("nobody has cards left for the war: the game is a draw"),
+            self._end_mid_battle(N_("Nobody has cards left for the war: the game is a draw."),
                                  "short_of_cards", rule_ref("steal"))
             return
         for p in W:
             for _i in range(k):
                 self._put(p, False)
-            self._say(ngettext("{player} puts {k} card face down.",
-                               "{player} puts {k} cards face down.", k)
-                      .format(player=self.names[p], k=k))
+            self._say_down(p, k)
         n = R.players
         order = [(self._first + i) % n for i in range(n)]
         b["contenders"] = list(W)
@@ -589,15 +693,17 @@ class WarState(GameState):
             cands = sorted((t, p) for p, t in s["times"].items() if p != live and t <= R.slap_window)
             w, t = (cands[0][1], cands[0][0]) if cands else (None, None)
         if w is None:
-            self._say(_("Nobody slaps the {card} within {w:g} s: the cards decide.")
-                      .format(card=card, w=R.slap_window))
+            self._say(N_("Nobody slaps the {card} within {w:g} s: the cards decide."), card=card,
+                      w=R.slap_window)
             self._judge()
             return
-        what = _("the battle") if b["round"] == 0 else _("the war")
-        why = (_("{player} slaps the {card} first").format(player=self.names[w], card=card)
-               if t is None else
-               _("{player} slaps the {card} first ({t:.2f} s)").format(player=self.names[w],
-                                                                        card=card, t=t))
+        what = Say(N_("the battle") if b["round"] == 0 else N_("the war"))
+        if t is None:
+            why = Say(N_("{player} slaps the {card} first"), N_("{player} slap the {card} first"), w,
+                      (("card", card),))
+        else:
+            why = Say(N_("{player} slaps the {card} first ({t:.2f} s)"),
+                      N_("{player} slap the {card} first ({t:.2f} s)"), w, (("card", card), ("t", t)))
         self._settle(w, why, rule_ref("slap"), what=what)
 
     # -- settling -------------------------------------------------------------------------------
@@ -613,46 +719,51 @@ class WarState(GameState):
             won = [won[int(i)] for i in self._rng.permutation(len(won))]
         return won
 
-    def _record(self, w: int | None, decision: str, rule: Rule, won: list[int]) -> None:
+    def _record(self, w: int | None, decision: Say, rule: Rule, won: list[int]) -> None:
         """Log the settled battle (every card, face-down ones too: they are turned up now) and
         keep it for tables: the cards, which were face up, who stood on their last card, the
-        winner, the cards won, and the card counts before the battle and after it is gathered."""
+        winner, the cards won, and the card counts before the battle and after it is gathered.
+        The story of the battle is told when read, for the reader (:class:`StoryEvent`)."""
         if self._quiet:
             return
-        b, n = self._b, self.rules.players
+        b, n, names = self._b, self.rules.players, tuple(self.names)
         self._last = {"table": [list(t) for t in b["table"]],
                       "up_flags": [list(f) for f in b["up_flags"]],
-                      "winner": w, "text": decision, "rule": rule, "wars": b["wars"],
+                      "winner": w, "says": decision, "rule": rule, "wars": b["wars"],
                       "standing": list(b["standing"])}
-        downs = [(p, [c for c, f in zip(b["table"][p], b["up_flags"][p]) if not f]) for p in range(n)]
-        downs = [(p, d) for p, d in downs if d]
+        downs = [(p, _cards(c for c, f in zip(b["table"][p], b["up_flags"][p]) if not f))
+                 for p in range(n)]
+        downs = tuple((p, tuple(d)) for p, d in downs if d)
         steps = list(b["steps"])
         if downs:
-            steps.append(_("Face down were: {cards}.").format(cards="; ".join(
-                _("{player} {cards}").format(player=self.names[p], cards=_text(d)) for p, d in downs)))
+            steps.append(Say(N_("Face down were: {downs}."), fields=(("downs", Downs(downs)),)))
+        steps.append(decision)
         after = self.card_counts()
         if w is not None:
             after[w] += len(won)
         table = [_cards(t) for t in b["table"]]
-        self.log.append(Event(
-            "battle", w, " ".join(steps + [decision]), rule,
+        told = [step.tell(names) for step in steps]        # for a spectator
+        self.log.append(StoryEvent(
+            "battle", w, " ".join(told), rule,
             {"table": table, "face_up": [list(f) for f in b["up_flags"]], "winner": w,
-             "wars": b["wars"], "won": _cards(won), "decision": decision, "standing": list(b["standing"]),
-             "counts_before": list(b["before"]), "counts_after": after,
-             "out_before": list(b["out_before"]), "piles_before": b["piles_before"]},
-            tuple(c for t in table for c in t), names=tuple(self.names)))
+             "wars": b["wars"], "won": _cards(won), "decision": told[-1],
+             "standing": list(b["standing"]), "counts_before": list(b["before"]),
+             "counts_after": after, "out_before": list(b["out_before"]),
+             "piles_before": b["piles_before"]},
+            tuple(c for t in table for c in t), names=names, steps=tuple(steps)))
 
-    def _settle(self, w: int, why: str, rule: Rule, what: str | None = None) -> None:
+    def _settle(self, w: int, why: Say | None, rule: Rule, what: Say | None = None) -> None:
         b = self._b
         won = self._pickup(w)
         self.battles += 1
         self.wars += b["wars"]
-        decision = ""
+        decision = None
         if not self._quiet:
-            what = what or (_("the battle") if b["wars"] == 0 else
-                            _("the peace") if self.rules.lowest_wins else _("the war"))
-            decision = _("{why}: {player} wins {what} and takes {n} cards.").format(
-                why=why[:1].upper() + why[1:], player=self.names[w], what=what, n=len(won))
+            what = what or Say(N_("the battle") if b["wars"] == 0 else
+                               N_("the peace") if self.rules.lowest_wins else N_("the war"))
+            decision = Say(N_("{why}: {player} wins {what} and takes {n} cards."),
+                           N_("{why}: {player} win {what} and take {n} cards."), w,
+                           (("why", why), ("what", what), ("n", len(won))))
         self._record(w, decision, rule, won)
         if self.rules.steal_war:
             for p in range(self.rules.players):
@@ -674,13 +785,14 @@ class WarState(GameState):
         self._result = {"winner": winner, "how": how}
         self._event("end", winner, text, rule, you=you, how=how, **data)
 
-    def _end_mid_battle(self, why: str, how: str, rule: Rule) -> None:
+    def _end_mid_battle(self, sentence: str, how: str, rule: Rule) -> None:
+        """The game ends in the middle of a battle (a draw): ``sentence`` is the English template
+        saying why, e.g. ``"The standing cards tie: the game is a draw."``."""
         b = self._b
         self.battles += 1
         self.wars += b["wars"]
-        text = why[:1].upper() + why[1:] + "."
-        self._record(None, text, rule, [])
-        self._end(None, how, text, rule)
+        self._record(None, Say(sentence), rule, [])
+        self._end(None, how, sentence, rule)
 
     def _after_battle(self) -> None:
         R, out, packets, piles = self.rules, self._out, self._packets, self._piles
@@ -707,9 +819,9 @@ class WarState(GameState):
         if R.deterministic:
             key = self._key()
             if key in self._seen:
-                self._end(None, "repetition", _("Draw by repetition: the packets are exactly as they "
-                                                "were at the start of an earlier battle, so the game "
-                                                "would go round for ever."),
+                self._end(None, "repetition", N_("Draw by repetition: the packets are exactly as "
+                                                 "they were at the start of an earlier battle, so "
+                                                 "the game would go round for ever."),
                           rule_ref("repetition"))
                 return
             self._seen.add(key)
@@ -823,7 +935,7 @@ class WarState(GameState):
                         names=setup.get("names"))
 
 
-def _deal(rules: WarRules, rng: np.random.Generator, deck, setup: dict) -> tuple[list, list, str]:
+def _deal(rules: WarRules, rng: np.random.Generator, deck, setup: dict) -> tuple[list, list, tuple]:
     """Deal ``deck`` (or the rules' pack, shuffled) one card at a time from player 0 (§1.1, §1.2):
     the packets, the cards set aside, and the sentence saying how."""
     n = rules.players
@@ -836,14 +948,14 @@ def _deal(rules: WarRules, rng: np.random.Generator, deck, setup: dict) -> tuple
     each = len(codes) // n
     packets = [codes[p:each * n:n] for p in range(n)]
     aside = codes[each * n:]
-    how = (_("The pack is dealt one card at a time: {each} cards each.").format(each=each)
+    how = ((N_("The pack is dealt one card at a time: {each} cards each."), {"each": each})
            if not aside else
-           _("The pack is dealt one card at a time: {each} cards each; {k} set aside unused.")
-           .format(each=each, k=len(aside)))
+           (N_("The pack is dealt one card at a time: {each} cards each; {k} set aside unused."),
+            {"each": each, "k": len(aside)}))
     return packets, aside, how
 
 
-def _stacked(rules: WarRules, hands, deck, setup: dict) -> tuple[list, str]:
+def _stacked(rules: WarRules, hands, deck, setup: dict) -> tuple[list, tuple]:
     """Packets given directly (top first), and the sentence saying so."""
     if deck is not None:
         raise ValueError("give deck or hands, not both")
@@ -851,15 +963,15 @@ def _stacked(rules: WarRules, hands, deck, setup: dict) -> tuple[list, str]:
         raise ValueError(f"hands must hold {rules.players} packets (one per player), top card first")
     packets = [_parse_packet(h) for h in hands]
     setup["hands"] = [_text(p).split() for p in packets]
-    return packets, _("The packets are stacked: {sizes} cards.").format(
-        sizes=", ".join(str(len(p)) for p in packets))
+    return packets, (N_("The packets are stacked: {sizes} cards."),
+                     {"sizes": ", ".join(str(len(p)) for p in packets)})
 
 
 def _face_up_piles(rules: WarRules, piles, setup: dict) -> list | None:
     if piles is None:
         return None
     if not rules.steal_war:
-        raise ValueError("face-up piles are only in Steal War (RULES.md §1.10)")
+        raise ValueError("face-up piles are only in Steal War")
     if isinstance(piles, str) or len(piles) != rules.players:
         raise ValueError(f"piles must hold {rules.players} face-up piles, top card first")
     codes = [_parse_packet(p) for p in piles]
@@ -918,7 +1030,7 @@ def new_game(rules: WarRules | None = None, *, seed: int | None = None,
         raise ValueError("War needs some cards to play with")
     state = WarState(rules, rng, packets, pile_codes, aside, quiet=quiet, names=seat_names)
     state._setup = setup
-    state._event("deal", None, how, rule_ref("deal"))
+    state._event("deal", None, how[0], rule_ref("deal"), **how[1])
     state._open()
     return state
 

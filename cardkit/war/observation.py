@@ -9,6 +9,25 @@ Hidden from every seat: the cards of every packet (only their number shows), and
 cards of a battle that is not settled yet (``None`` in ``table``). A battle is settled in one
 ``flip`` (or once its last decision is made); its face-down cards are then turned up and the
 ``battle`` event names them. Steal War's face-up piles show their top card to everyone.
+
+Event kinds (every War event is public; ``explain()`` speaks to the reader: "You put 3 cards face
+down", "Player 2 wins the war"):
+
+- ``deal``: ``data`` ``each`` (cards each) and ``k`` (set aside), or ``sizes`` (stacked packets).
+- ``battle``: one settled battle, with every war it led to (a
+  :class:`~cardkit.war.engine.StoryEvent`): ``cards`` every card of it; ``data`` ``table`` (per
+  player, in the order put down), ``face_up`` (flags), ``standing`` (seats standing on their last
+  card), ``winner`` (None: the game ended drawn in it), ``wars``, ``won`` (in pickup order),
+  ``decision`` (the deciding sentence, for a spectator), ``counts_before`` / ``counts_after``
+  (cards each player held, packet and pile, before the battle / once its cards are gathered),
+  ``out_before``, ``piles_before`` (Steal War).
+- ``reshuffle`` (Steal War): ``player``'s face-up pile became their packet; ``data`` ``n``.
+- ``steal`` (Steal War): ``data`` ``card`` (the stealing card), ``victims`` (seats), ``cards``
+  (the cards taken), ``n``.
+- ``top`` (Steal War): ``data`` ``card``, put on top of the winner's face-up pile.
+- ``out``: ``player`` has no cards left.
+- ``end``: ``data`` ``how`` (the outcome's termination: ``all_cards``, ``repetition``,
+  ``battle_limit``, ``short_of_cards``, ``standing_tie``), ``player`` the winner or None.
 """
 from __future__ import annotations
 
@@ -34,6 +53,11 @@ __all__ = ["WarObservation", "observe"]
 @lru_cache(maxsize=64)
 def _rules_of(options: tuple) -> WarRules:
     return rules_from_dict(WarRules, dict(options))
+
+
+@lru_cache(maxsize=64)
+def _preset(rules: WarRules) -> Preset:
+    return Preset.of(rules)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -116,14 +140,15 @@ def _table(state: "WarState") -> tuple:
                  for t, fl in zip(b["table"], b["up_flags"]))
 
 
-def _last_battle(state: "WarState") -> dict | None:
+def _last_battle(state: "WarState", seat: int) -> dict | None:
     L = state._last
     if L is None:
         return None
     e = next((e for e in reversed(state.log) if e.kind == "battle"), None)
     d = e.data if e is not None else {}
     return {"table": [_cards(t) for t in L["table"]], "face_up": [list(f) for f in L["up_flags"]],
-            "standing": list(L["standing"]), "winner": L["winner"], "text": L["text"],
+            "standing": list(L["standing"]), "winner": L["winner"],
+            "text": L["says"].tell(tuple(state.names), seat),
             "rule": L["rule"], "wars": L["wars"], "counts_before": d.get("counts_before"),
             "counts_after": d.get("counts_after"), "out_before": d.get("out_before"),
             "piles_before": d.get("piles_before")}
@@ -194,13 +219,13 @@ def _build(state: "WarState", seat: int, memo: dict) -> WarObservation:
     phase, cp = state.phase, state.current_player
     sentence, rule = what_now(state, seat)
     return WarObservation(
-        game="war", names=tuple(state.names), seat=seat, rules=Preset.of(state.rules),
+        game="war", names=tuple(state.names), seat=seat, rules=_preset(state.rules),
         phase=phase, current_player=cp, legal_actions=_legal(state, seat), scores=None,
         outcome=_outcome(state, seat), what_now=sentence, events=_events(state, seat, memo),
         card_counts=tuple(len(p) for p in state._packets), hand=(),
         players=n, out=tuple(state._out),
         piles=tuple(state._pile_tops()) if state.rules.steal_war else None,
-        table=_table(state), last_battle=_last_battle(state),
+        table=_table(state), last_battle=_last_battle(state, seat),
         looking_at=state._looking_at(seat) if phase == "steal" and cp == seat else None,
         won=tuple(state._won_cards()) if phase == "top" else None,
         slap=_slap(state, seat), battles=state.battles, wars=state.wars, rule=rule)

@@ -114,7 +114,7 @@ class WarRules:
     >>> WarRules(players=7)
     Traceback (most recent call last):
     ...
-    ValueError: War, §1.2: players must be 2 to 6, not 7
+    ValueError: War: players must be 2 to 6, not 7
     """
 
     players: int = 2
@@ -142,7 +142,7 @@ class WarRules:
         for name in _RANK_OPTIONS:
             setv(name, _rank_value(getattr(self, name), f"War option {name}"))
         if not _whole(self.players, 2, 6):
-            raise ValueError(f"War, §1.2: players must be 2 to 6, not {self.players!r}")
+            raise ValueError(f"War: players must be 2 to 6, not {self.players!r}")
         setv("players", int(self.players))
         self._check_choices()
         self._check_variants()
@@ -157,42 +157,42 @@ class WarRules:
                               ("war_participants", _PARTICIPANTS), ("war_size", _WAR_SIZES),
                               ("at_limit", _AT_LIMIT)):
             if getattr(self, name) not in allowed:
-                raise ValueError(f"War, §1.1: {name} must be one of {', '.join(allowed)}, "
+                raise ValueError(f"War: {name} must be one of {', '.join(allowed)}, "
                                  f"not {getattr(self, name)!r}")
         if not _whole(self.war_facedown, 0, 20):
-            raise ValueError("War, §1.1: war_facedown must be a whole number 0 to 20")
+            raise ValueError("War: war_facedown must be a whole number 0 to 20")
         if self.jokers not in (0, 1, 2):
-            raise ValueError("Steal War, §1.10: jokers must be 0, 1 or 2")
+            raise ValueError("Steal War: jokers must be 0, 1 or 2")
         if self.max_battles is not None and not _whole(self.max_battles, 1):
-            raise ValueError("War, §1.1: the battle limit max_battles must be ≥ 1 or None")
+            raise ValueError("War: the battle limit max_battles must be ≥ 1 or None")
 
     def _check_variants(self) -> None:
         """Variants that need two players, a number rank, or cannot be combined (§1.5–§1.8)."""
         if self.automatic_rank is not None and self.players != 2:
-            raise ValueError("Automatic war, §1.6: a two-player variant")
+            raise ValueError("Automatic war is a two-player variant")
         if self.underdog_rank is not None and self.players != 2:
-            raise ValueError("Underdog, §1.8: a two-player variant")
+            raise ValueError("Underdog is a two-player variant")
         for name, what in (("beats_faces_rank", "# beats faces"), ("beats_aces_rank", "# beats aces")):
             r = getattr(self, name)
             if r is not None and not 2 <= r <= 10:
-                raise ValueError(f"{what}, §1.7: the chosen rank must be a number card 2-10, "
+                raise ValueError(f"{what}: the chosen rank must be a number card 2-10, "
                                  f"not {Rank(r).label}")
             if r is not None and self.lowest_wins:
-                raise ValueError(f"{what}, §1.7: cannot be combined with Peace (§1.4), where the "
+                raise ValueError(f"{what} cannot be combined with Peace, where the "
                                  "low card already wins")
         if self.war_size == "value" and self.jokers:
-            raise ValueError("Război, §1.5: a joker has no value to size a war")
+            raise ValueError("Război: a joker has no value to size a war")
 
     def _check_slap(self) -> None:
         if self.steal_war:
-            raise ValueError("Slap war, §1.9: cannot be combined with Steal War (§1.10)")
+            raise ValueError("Slap war cannot be combined with Steal War")
         if self.slap_rank == self.automatic_rank:
-            raise ValueError("Slap war, §1.9: slap war and automatic war (§1.6) cannot use the "
+            raise ValueError("Slap war and automatic war cannot use the "
                              "same rank")
         if not (self.slap_mean > 0 and self.slap_window > 0):
-            raise ValueError("Slap war, §1.9: slap_mean and slap_window must be > 0 s")
+            raise ValueError("Slap war: slap_mean and slap_window must be > 0 s")
         if self.slap_seat is not None and not 0 <= self.slap_seat < self.players:
-            raise ValueError(f"Slap war, §1.9: slap_seat must be a seat 0-{self.players - 1} "
+            raise ValueError(f"Slap war: slap_seat must be a seat 0-{self.players - 1} "
                              "or None")
 
     # -- presets (data, not subclasses) --------------------------------------------------------
@@ -205,7 +205,7 @@ class WarRules:
     def multiplayer(cls, players: int = 3) -> "WarRules":
         """§1.2: 3 or 4 players; only the tied players fight a war, 1 down 1 up."""
         if players not in (3, 4):
-            raise ValueError("Three or four players, §1.2: for 3 or 4 players")
+            raise ValueError("Three or four players: the multiplayer preset is for 3 or 4 players")
         return cls(players=players, war_facedown=1, war_participants="tied")
 
     @classmethod

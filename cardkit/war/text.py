@@ -7,11 +7,12 @@ section (``rule.cite()`` is ``"§1.10"``).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Sequence
 
 from ..cards import Card, Rank
 from ..core import Action, IllegalAction, Rule
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from .rules import WarRules
 
 if TYPE_CHECKING:          # pragma: no cover
@@ -68,31 +69,37 @@ def variant_rule(rules: WarRules) -> str:
     return "classic"
 
 
-def _first_hint(rules: WarRules) -> tuple[str, str]:
-    """Before the first battle: what a flip does under these rules, and the rule."""
+def _first_hint(rules: WarRules) -> tuple[str, Rule]:
+    """Before the first battle: what a flip does under these rules (with the rule's name)."""
     who = (_("both players turn up their top card") if rules.players == 2 else
            _("every player turns up their top card"))
-    wins = (_("the lowest card wins the battle (Peace)") if rules.lowest_wins else
+    wins = (_("the lowest card wins the battle") if rules.lowest_wins else
             _("the highest card wins the battle"))
-    text = _("Press Flip to turn the top cards: {who}, and {wins}.").format(who=who, wins=wins)
-    key = variant_rule(rules)
     if rules.slap_rank is not None:
-        text += " " + _("When a {r} turns up, press Slap! first to win.").format(
-            r=Rank(rules.slap_rank).label)
-        key = "slap"
+        rule = rule_ref("slap")
+        text = _("Press Flip to turn the top cards: {who}, and {wins}. When a {rank} turns up, "
+                 "press Slap! first to win ({rule}).").format(
+                     who=who, wins=wins, rank=Rank(rules.slap_rank).label, rule=rule)
     elif rules.steal_war:
-        text += " " + _("Before each battle you may steal a face-up pile whose top card has the "
-                        "rank of your next card.")
-    return text, rule_ref(key)
+        rule = rule_ref("steal")
+        text = _("Press Flip to turn the top cards: {who}, and {wins}. Before each battle you may "
+                 "steal a face-up pile whose top card has the rank of your next card ({rule})."
+                 ).format(who=who, wins=wins, rule=rule)
+    else:
+        rule = rule_ref(variant_rule(rules))
+        text = _("Press Flip to turn the top cards: {who}, and {wins} ({rule}).").format(
+            who=who, wins=wins, rule=rule)
+    return text, rule
 
 
-def what_now(state: "WarState", seat: int) -> tuple[str, Rule]:
-    """The sentence telling ``seat`` what to do now, and the :class:`~cardkit.core.Rule` behind it.
+def what_now(state: "WarState", seat: int) -> tuple[str, Rule | None]:
+    """The sentence telling ``seat`` what to do now, with the plain name of the rule that applies,
+    and that :class:`~cardkit.core.Rule`.
 
-    Never empty while the game goes on: ``"Press Flip to turn the top cards."`` between battles
-    (before the first one, also what a flip does under these rules), the decision to make in Steal
-    War or Slap war (for the deciding seat: what to choose; for the others: who is choosing), and
-    how the game ended once it is over.
+    Never empty while the game goes on: ``"Press Flip to turn the top cards (Classic War)."``
+    between battles (before the first one, also what a flip does under these rules), the decision
+    to make in Steal War or Slap war (for the deciding seat: what to choose; for the others: who
+    is choosing), and how the game ended once it is over.
     """
     phase, cp = state.phase, state.current_player
     if phase == "over":
@@ -102,30 +109,31 @@ def what_now(state: "WarState", seat: int) -> tuple[str, Rule]:
         return _decision_now(state, seat, phase, cp)
     if state.battles == 0:
         return _first_hint(state.rules)
-    key = "slap" if state.rules.slap_rank is not None else variant_rule(state.rules)
-    return _("Press Flip to turn the top cards."), rule_ref(key)
+    rule = rule_ref("slap" if state.rules.slap_rank is not None else variant_rule(state.rules))
+    return _("Press Flip to turn the top cards ({rule}).").format(rule=rule), rule
 
 
 def _decision_now(state: "WarState", seat: int, phase: str, cp: int) -> tuple[str, Rule]:
     name = state.names[cp]
     if phase == "slap":
-        card = state._slap_card()
+        rule, card = rule_ref("slap"), state._slap_card()
         if cp == seat:
-            return _("{card} is up: slap it first to win!").format(card=card), rule_ref("slap")
-        return _("{card} is up: {player} may slap it.").format(card=card, player=name), \
-            rule_ref("slap")
+            return _("{card} is up: slap it first to win ({rule})!").format(card=card, rule=rule), rule
+        return _("{card} is up: {player} may slap it ({rule}).").format(
+            card=card, player=name, rule=rule), rule
+    rule = rule_ref("steal")
     if cp != seat:
-        text = (_("{player} decides whether to steal a face-up pile.") if phase == "steal" else
-                _("{player} chooses which won card goes on top of their face-up pile."))
-        return text.format(player=name), rule_ref("steal")
+        text = (_("{player} decides whether to steal a face-up pile ({rule}).") if phase == "steal"
+                else _("{player} chooses which won card goes on top of their face-up pile ({rule})."))
+        return text.format(player=name, rule=rule), rule
     if phase == "steal":
         card = state._looking_at(seat)
         whose = [state.names[q] for q in state._steal_targets(seat)]
         return (_("Your top card {card} has the rank of the top card of {whose}'s face-up pile: "
-                  "steal the pile, or play the card?").format(card=card, whose=_(" and ").join(whose)),
-                rule_ref("steal"))
+                  "steal the pile, or play the card ({rule})?").format(
+                      card=card, whose=_(" and ").join(whose), rule=rule), rule)
     return (_("You won! Choose which won card goes on top of your face-up pile — an opponent can "
-              "steal the pile with a card of that rank."), rule_ref("steal"))
+              "steal the pile with a card of that rank ({rule}).").format(rule=rule), rule)
 
 
 # -- refusals ---------------------------------------------------------------------------------------
@@ -209,3 +217,110 @@ def reveal_pause(rules: WarRules) -> str:
     if rules.lowest_wins:
         return _("Peace! The face-down cards turn up in a moment…")
     return _("War! The face-down cards turn up in a moment…")
+
+
+# -- sentences told at read time ------------------------------------------------------------------
+@dataclass(frozen=True)
+class Ups:
+    """Cards turned up by several players, ``(card, seat)`` pairs: ``K♦ (Player 1) vs 4♠ (you)``."""
+
+    pairs: tuple
+    sep: str = N_(" vs ")
+
+
+@dataclass(frozen=True)
+class And:
+    """Cards named together: ``8♠ and 8♥``."""
+
+    cards: tuple
+
+
+@dataclass(frozen=True)
+class Whose:
+    """Seats named as owners: ``Player 2's and Player 3's``; ``your`` for the reader."""
+
+    seats: tuple
+
+
+@dataclass(frozen=True)
+class Downs:
+    """Face-down cards per player, ``(seat, cards)`` pairs: ``Player 1 2♣ 3♣; yours 2♦ 3♦``."""
+
+    pairs: tuple
+
+
+@dataclass(frozen=True)
+class Say:
+    """One sentence (or part of one) kept as English templates and filled when someone reads it,
+    for that reader (RULES.md §1 texts of a battle).
+
+    - ``text``: the third-person template (``"{player} puts {k} cards face down."``), or a tuple
+      ``(singular, plural, key)`` chosen with ``ngettext`` by the number in field ``key``.
+    - ``you``: the same for the reader who is ``player`` (``"You put {k} cards face down."``).
+    - ``player``: the seat the sentence is about (``{player}``), or None.
+    - ``fields``: ``(name, value)`` pairs; a value is a number, a card, a list of cards, a
+      :class:`Ups`, :class:`And`, :class:`Downs` or a nested :class:`Say`.
+
+    >>> s = Say("{player} puts {k} cards face down.", "You put {k} cards face down.", 0, (("k", 3),))
+    >>> s.tell(("Ada", "Bo")), s.tell(("Ada", "Bo"), reader=0)
+    ('Ada puts 3 cards face down.', 'You put 3 cards face down.')
+    """
+
+    text: "str | tuple"
+    you: "str | tuple" = ""
+    player: int | None = None
+    fields: tuple = ()
+
+    def tell(self, names: Sequence[str], reader: int | None = None, *, capital: bool = True) -> str:
+        """The sentence for ``reader`` (a seat, or None for a spectator), through ``_()``."""
+        mine = bool(self.you) and reader is not None and reader == self.player
+        template = self.you if mine else self.text
+        values = dict(self.fields)
+        if isinstance(template, tuple):
+            singular, plural, key = template
+            template = ngettext(singular, plural, int(values[key]))
+        else:
+            template = _(template)
+        f = {k: _told(v, names, reader) for k, v in values.items()}
+        if self.player is not None:
+            f["player"] = _who(self.player, names, reader)
+        try:                     # a translation naming a field it lacks keeps "{field}"
+            text = template.format_map(_Keep(f))
+        except (ValueError, IndexError, AttributeError, KeyError, TypeError):
+            text = template
+        return text[:1].upper() + text[1:] if capital else text
+
+
+class _Keep(dict):
+    def __missing__(self, key):
+        return "{" + key + "}"
+
+
+def _who(seat: int, names: Sequence[str], reader: int | None) -> str:
+    return _("you") if seat == reader else names[seat]
+
+
+def _told(v: Any, names: Sequence[str], reader: int | None) -> Any:
+    if isinstance(v, Say):
+        return v.tell(names, reader, capital=False)
+    if isinstance(v, Card):
+        return str(v)
+    if isinstance(v, Ups):
+        return _(v.sep).join(_("{card} ({player})").format(card=c, player=_who(p, names, reader))
+                             for c, p in v.pairs)
+    if isinstance(v, Whose):
+        return _(" and ").join(_("your") if q == reader else _("{player}'s").format(player=names[q])
+                               for q in v.seats)
+    if isinstance(v, And):
+        return _(" and ").join(map(str, v.cards))
+    if isinstance(v, Downs):
+        return "; ".join((_("yours {cards}") if p == reader else _("{player} {cards}")).format(
+            player=names[p], cards=" ".join(map(str, cs))) for p, cs in v.pairs)
+    if isinstance(v, (list, tuple)) and all(isinstance(c, Card) for c in v):
+        return " ".join(map(str, v))
+    return v
+
+
+def tell_all(says: Sequence[Say], names: Sequence[str], reader: int | None = None) -> str:
+    """Several sentences told one after the other, for ``reader``."""
+    return " ".join(s.tell(names, reader) for s in says)
