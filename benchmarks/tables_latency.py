@@ -140,7 +140,8 @@ def measure(url: str, sel: dict, loads: int, flips: int) -> dict:
 
 
 def models(env: dict) -> dict:
-    r = subprocess.run([sys.executable, "-c", MODELS], env=env, capture_output=True, text=True, cwd=tempfile.gettempdir())
+    r = subprocess.run([sys.executable, "-c", MODELS], env=env, capture_output=True, text=True,
+                       cwd=tempfile.gettempdir())
     if r.returncode:
         raise RuntimeError(r.stderr)
     return json.loads(r.stdout.strip().splitlines()[-1])
@@ -178,7 +179,8 @@ def main() -> int:
             if not a or not b:
                 continue
             ma, mb = statistics.median(a), statistics.median(b)
-            print(f"{key:<18} {ma * 1000:9.0f}/{pct(a, .95) * 1000:5.0f} ms {mb * 1000:12.0f}/{pct(b, .95) * 1000:5.0f} ms"
+            print(f"{key:<18} {ma * 1000:9.0f}/{pct(a, .95) * 1000:5.0f} ms "
+                  f"{mb * 1000:12.0f}/{pct(b, .95) * 1000:5.0f} ms"
                   f" {mb / ma:7.2f}")
         for name in ("EcarteTable", "WarTable", "SwitchTable"):
             print(f"{name:<18} widget models {results['before']['models'][name]:>5} -> "

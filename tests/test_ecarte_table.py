@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from cardkit import Card, Rank, ecarte, parse_cards
+from cardkit import ecarte, parse_cards
 from cardkit_tables import EcarteTable
 from cardkit_tables.cardtable import sort_hand
 from cardkit_tables.controller import MOVED_ON

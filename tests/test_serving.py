@@ -6,7 +6,6 @@ import html
 import importlib
 import json
 import re
-import sys
 from pathlib import Path
 
 import cardkit_serving

@@ -3,7 +3,7 @@ the synced view holds at every step, "Last card!"/"Caught you!" enabled only whe
 beginner mode, forged and stale messages, the history keeping public cards."""
 import pytest
 
-from cardkit import parse_cards, switch
+from cardkit import switch
 from cardkit_tables import SwitchTable
 from cardkit_tables.controller import MOVED_ON
 from widget_helpers import find_hidden_cards, live_widgets, page_states_text, view_text

@@ -11,7 +11,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from cardkit import parse_card, parse_cards, standard_pack
+from cardkit import standard_pack
 from cardkit.war import WarRules, new_game
 
 # the same small helpers as the main War tests

@@ -44,7 +44,7 @@ def test_classic_game_by_flipping_shows_only_what_was_turned_up():
         v = t.view
         # the battle's sentence is said once on the table, not again in "What now"
         assert v["decision_text"] and v["decision_text"] not in v["what_now"]["text"]
-        assert v["what_now"]["text"] == "Press Flip to turn the top cards." or t.state.is_over
+        assert v["what_now"]["text"] == "Press Flip to turn the top cards (Classic War)." or t.state.is_over
         # the log is numbered by the real battle number
         battle_lines = [line for line in v["log"] if line["text"].startswith("Battle")]
         assert battle_lines[0]["n"] == t.state.observation(0).battles

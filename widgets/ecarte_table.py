@@ -81,8 +81,8 @@ def ecarte_view(obs: Any, *, names: tuple[str, str], pause: dict | None = None,
 
     ``obs``: ``state.observation(seat)`` (an :class:`cardkit.ecarte.EcarteObservation`);
     ``names``: (you, opponent) as shown; ``pause``: the finished hand's ``hand_end`` event while
-    the table pauses between hands, else ``None``; ``hint``: the advisor's line, if asked for. Returns plain JSON values only: what the
-    seat may see, never the opponent's cards or the stock.
+    the table pauses between hands, else ``None``; ``hint``: the advisor's line, if asked for.
+    Returns plain JSON values only: what the seat may see, never the opponent's cards or the stock.
     """
     me = _o(obs, "seat")
     them = 1 - me

@@ -94,7 +94,8 @@ def switch_view(obs: Any, *, reveal: bool = False, caught: tuple[str, ...] = ())
     opponents = []
     for p in others:
         c = counts[p]
-        extra = ngettext("misses {n} more turn", "misses {n} more turns", skips[p]).format(n=skips[p]) if skips[p] else ""
+        extra = (ngettext("misses {n} more turn", "misses {n} more turns", skips[p]).format(n=skips[p])
+                 if skips[p] else "")
         opponents.append({
             "seat": p, "name": names[p], "turn": cur == p, "count": c,
             "count_label": ngettext("{n} card", "{n} cards", c).format(n=c),

@@ -332,9 +332,10 @@ class WarTable(CardTable):
         said = view.pop("what_now")
         view.update(self._common_view(said["text"], said["tone"]))
         view["badges"] = []
-        view["settings"] = [self._setting("variant", _("Variant"),
-                                          [(k, war.VARIANTS[k]().label) for k in VARIANTS]
-                                          + ([("custom", _("Custom rules"))] if "custom" in c.options["variant"] else []))]
+        choices = [(k, war.VARIANTS[k]().label) for k in VARIANTS]
+        if "custom" in c.options["variant"]:
+            choices.append(("custom", _("Custom rules")))
+        view["settings"] = [self._setting("variant", _("Variant"), choices)]
         view["pending_note"] = (_("The new variant starts with the next game: press New game.")
                                 if c.pending else "")
         view["toggles"] = self._toggles()

@@ -40,7 +40,8 @@ def test_battles_by_clicking_flip_never_moves(open_app, size):
         now = boxes(app, STILL)
         assert now == still, f"moved after flip {i + 1}: {still} -> {now}"
         # the two rows line up: the packets and the table cards start at the same x
-        xs = app.eval_on_selector_all(".ck-war-row .ck-war-packet", "els => els.map(e => Math.round(e.getBoundingClientRect().left))")
+        xs = app.eval_on_selector_all(".ck-war-row .ck-war-packet",
+                                      "els => els.map(e => Math.round(e.getBoundingClientRect().left))")
         assert len(set(xs)) == 1, xs
         decision = app.locator(".ck-war-decision").inner_text()
         assert decision.strip() and decision not in what_now(app)   # said once, on the table

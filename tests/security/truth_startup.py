@@ -56,7 +56,8 @@ def _tables():
         except Exception:  # noqa: BLE001
             fingerprint = repr(vars(state))
         out.append({"hidden": sorted(hidden), "fingerprint": fingerprint,
-                    "over": bool(state.is_over() if callable(state.is_over) else state.is_over), "hand": getattr(state, "hand_number", None),
+                    "over": bool(state.is_over() if callable(state.is_over) else state.is_over),
+                    "hand": getattr(state, "hand_number", None),
                     "between": getattr(w, "between_hands", None) is not None})
     return out
 
