@@ -1,0 +1,120 @@
+"""Benchmark: battles per second of classic War (RULES.md §1.1), three ways, on the same deals.
+
+(a) ``cardkit.war_bulk.play_many`` — the compiled bulk simulator;
+(b) the engine, ``cardkit.war.new_game`` played battle by battle with ``apply("flip")``;
+(c) a plain pure-Python baseline kept here: two ``collections.deque`` packets of rank values, the
+    same conventions (3 down 1 up, the winner's cards first then the loser's, a player short of
+    cards puts all but the last card down and turns the last up, a standing tie is a draw, battle
+    limit 10,000), no log and no repetition check (classic deals with the winner's-cards-first
+    pickup do not repeat in practice; the run checks that (c) and (a) agree game by game).
+
+All three play the games ``new_game(WarRules.classic(), seed=s)`` for the seeds that
+``play_many(..., seed=0)`` uses; (c) is handed its deals ready-made (its shuffle is not timed).
+It prints the battles per second, the ratios, the time for 100,000 games with (a), the
+first-call (compile or cache load) time of (a), and the memory (a) uses for 100,000 games.
+
+Run: ``.venv/bin/python benchmarks/war_throughput.py [n_baseline_games] [n_engine_games]``
+(defaults 2,000 and 200). Nothing here is asserted in tests; figures depend on the machine and
+its load.
+"""
+from __future__ import annotations
+
+import sys
+import time
+import tracemalloc
+from collections import deque
+
+import numpy as np
+
+from cardkit.war import WarRules, new_game  # noqa: E402
+from cardkit.war_bulk import play_many  # noqa: E402
+
+LIMIT = 10_000
+
+
+def baseline_game(ranks: list[int], limit: int = LIMIT) -> tuple[int, int, int]:
+    """One classic game on a deal of rank values (top first, dealt alternately from player 0).
+
+    Returns (battles, wars, winner) with winner -1 for a draw."""
+    hands = (deque(ranks[0::2]), deque(ranks[1::2]))
+    battles = wars = 0
+    while True:
+        battles += 1
+        a, b = hands
+        table = ([a.popleft()], [b.popleft()])
+        while True:
+            x, y = table[0][-1], table[1][-1]
+            if x != y:
+                w = 0 if x > y else 1
+                break
+            if not a and not b:                   # both standing on their last card: a draw
+                return battles, wars + 0, -1
+            wars += 1
+            for hand, put in zip(hands, table):
+                n = len(hand)
+                for _ in range(3 if n > 3 else n - 1):
+                    put.append(hand.popleft())
+                if n:
+                    put.append(hand.popleft())    # the deciding card (else the last one stands)
+        hands[w].extend(table[w])
+        hands[w].extend(table[1 - w])
+        if not hands[1 - w]:
+            return battles, wars, w
+        if battles >= limit:
+            return battles, wars, -1
+
+
+def main(n_base: int = 2000, n_engine: int = 200) -> None:
+    rules = WarRules.classic()
+    t = time.perf_counter()
+    play_many(rules, 1, seed=0)
+    first_call = time.perf_counter() - t
+
+    # (a) on 100,000 games (time and memory), then the seeds every method shares
+    t = time.perf_counter()
+    big = play_many(rules, 100_000, seed=0)
+    t_big = time.perf_counter() - t
+    a_bps = big.battles.sum() / t_big
+    tracemalloc.start()
+    play_many(rules, 100_000, seed=0)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+
+    seeds = big.seeds
+    # (c) the deque baseline on the first n_base deals
+    deals = [[int(r) for r in (np.arange(52) % 13 + 2)[np.random.default_rng(int(s)).permutation(52)]]
+             for s in seeds[:n_base]]
+    t = time.perf_counter()
+    base = [baseline_game(d) for d in deals]
+    t_base = time.perf_counter() - t
+    c_battles = sum(b for b, _, _ in base)
+    c_bps = c_battles / t_base
+    agree = all((b, w, v) == (big.battles[i], big.wars[i], big.winner[i])
+                for i, (b, w, v) in enumerate(base))
+
+    # (b) the engine, battle by battle, on the first n_engine deals
+    t = time.perf_counter()
+    e_battles = 0
+    for s in seeds[:n_engine]:
+        g = new_game(rules, seed=int(s), quiet=True)
+        while not g.is_over:
+            g.apply("flip")
+        e_battles += g.battles
+    t_eng = time.perf_counter() - t
+    b_bps = e_battles / t_eng
+
+    print(f"classic War, same seeded deals (seed 0); battle limit {LIMIT}")
+    print(f"(a) play_many     : {a_bps:12,.0f} battles/s  (100,000 games, {big.battles.sum():,} "
+          f"battles, in {t_big:.2f} s)")
+    print(f"(b) engine (flip) : {b_bps:12,.0f} battles/s  ({n_engine} games)")
+    print(f"(c) deque baseline: {c_bps:12,.0f} battles/s  ({n_base} games; same results as (a): "
+          f"{'yes' if agree else 'NO'})")
+    print(f"ratios: (a)/(c) = {a_bps / c_bps:.1f}x   (a)/(b) = {a_bps / b_bps:.0f}x   "
+          f"(b)/(c) = {b_bps / c_bps:.2f}x")
+    print(f"(a) first call in this process (compile or load the cache): {first_call:.2f} s")
+    print(f"(a) memory for 100,000 games: {peak / 2**20:.1f} MiB peak (tracemalloc)")
+
+
+if __name__ == "__main__":
+    args = [int(x) for x in sys.argv[1:3]]
+    main(*args)
