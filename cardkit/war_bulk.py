@@ -14,9 +14,11 @@ played battle by battle with ``flip``: same deal, same battles, same wars, same 
 ``Generator.permutation`` (Fisher–Yates with NumPy's masked rejection sampling of 32-bit draws).
 The per-game seeds come from ``default_rng(seed).integers(0, 2**62, size=n_games)``, exactly as in
 ``cardkit.war.simulate``, so ``play_many(rules, n, seed=s)`` gives the same games as
-``simulate(rules, n, seed=s)``. Draw by repetition is found with an incremental hash of the
-packets; every hash match is confirmed by replaying the game to the earlier battle and comparing
-the packets card by card, so a hash collision can never end a game.
+``simulate(rules, n, seed=s)``. Draw by repetition (fixed pickup orders) is found with Brent's
+cycle check on an incremental hash of the packets; a match is confirmed, and the first repeated
+battle found, by replaying the game and comparing the packets card by card, so a hash collision
+can never end a game; at the battle limit a replay with a table of every position seen makes sure
+no earlier position repeated.
 
 **numba** compiles the kernels (``pip install 'cardkit[bulk]'``); the rest of cardkit needs only
 numpy. The compiled code is cached on disk (``cache=True``): the first call in a new environment
@@ -520,42 +522,133 @@ def _settle(w, n, pickup, pk, hd, ln, G, tb, tl, won, perm, rs, mask, BPOW):
             _push(w, won[i], pk, hd, ln, G, mask, BPOW)
 
 
-@njit(cache=True, _nrt=False)
-def _same_as_after(deck, m, n, target, pk0, hd0, ln0, pickup, RV, KEY, BT, transitive, auto,
-                   KTAB, short_mode, everyone, mask, BPOW, pk, tb, I, G, out, won, perm, rs):
-    """Replay the (deterministic) game from ``deck`` for ``target`` battles in the spare buffers
-    and say whether its packets are then exactly pk0 (the check behind a draw by repetition)."""
-    hd, ln, tl, up = I[0], I[1], I[2], I[3]
-    _deal(deck, m, n, pk, hd, ln, G, out, mask, BPOW)
-    for _b in range(target):
-        st, w, bw = _battle(n, pk, hd, ln, G, out, tb, tl, up, I[4], I[5], I[6], I[7], I[8],
-                            I[9], RV, KEY, BT, transitive, auto, KTAB, short_mode, everyone, mask)
-        _settle(w, n, pickup, pk, hd, ln, G, tb, tl, won, perm, rs, mask, BPOW)
-        for p in range(n):
-            if not out[p] and ln[p] == 0:
-                out[p] = True
+@njit(cache=True, _nrt=False, inline="always")
+def _step(n, pk, tb, I, G, out, won, perm, rs, RV, KEY, BT, transitive, auto, KTAB, pickup,
+          short_mode, everyone, mask, BPOW):
+    """One battle of a replay (a battle that settles: replays never reach the game's end);
+    returns its war rounds. I rows: hd, ln, tl, up and six scratch rows."""
+    st, w, bw = _battle(n, pk, I[0], I[1], G, out, tb, I[2], I[3], I[4], I[5], I[6], I[7], I[8],
+                        I[9], RV, KEY, BT, transitive, auto, KTAB, short_mode, everyone, mask)
+    _settle(w, n, pickup, pk, I[0], I[1], G, tb, I[2], won, perm, rs, mask, BPOW)
     for p in range(n):
-        if ln[p] != ln0[p]:
+        if not out[p] and I[1, p] == 0:
+            out[p] = True
+    return bw
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _same(n, pkA, hdA, lnA, pkB, hdB, lnB, mask):
+    """The two positions have exactly the same packets, card for card."""
+    for p in range(n):
+        if lnA[p] != lnB[p]:
             return False
-        for i in range(ln[p]):
-            if pk[p, (hd[p] + i) & mask] != pk0[p, (hd0[p] + i) & mask]:
+        for i in range(lnA[p]):
+            if pkA[p, (hdA[p] + i) & mask] != pkB[p, (hdB[p] + i) & mask]:
                 return False
     return True
 
 
 @njit(cache=True, _nrt=False)
+def _first_repeat(deck, m, n, lam, t, RV, KEY, BT, transitive, auto, KTAB, pickup, short_mode,
+                  everyone, mask, BPOW, P, I, G, out, won, perm, rs):
+    """The battle at which a deterministic game first repeats a position, given that the
+    position after battle ``t`` hashes like the one after battle ``t - lam``: replay runner A
+    from the deal and runner B ``lam`` battles ahead until their packets are exactly equal.
+    Returns (that battle, wars played up to it), or (-1, 0) if the hashes matched by chance."""
+    pkA, tbA, pkB, tbB = P[2], P[3], P[4], P[5]
+    IA, IB = I[10:20], I[20:30]
+    GA, GB = G[n:2 * n], G[2 * n:3 * n]
+    oA, oB = out[n:2 * n], out[2 * n:3 * n]
+    cap = P.shape[2]
+    wA, wB, pA, pB = won[cap:2 * cap], won[2 * cap:], perm[cap:2 * cap], perm[2 * cap:]
+    _deal(deck, m, n, pkA, IA[0], IA[1], GA, oA, mask, BPOW)
+    _deal(deck, m, n, pkB, IB[0], IB[1], GB, oB, mask, BPOW)
+    wars = 0
+    for _i in range(lam):
+        wars += _step(n, pkB, tbB, IB, GB, oB, wB, pB, rs, RV, KEY, BT, transitive, auto, KTAB,
+                      pickup, short_mode, everyone, mask, BPOW)
+    i = 0
+    while True:
+        match = True
+        for p in range(n):
+            if GA[p] != GB[p]:
+                match = False
+                break
+        if match and _same(n, pkA, IA[0], IA[1], pkB, IB[0], IB[1], mask):
+            return i + lam, wars
+        if i + lam >= t:
+            return -1, 0
+        _step(n, pkA, tbA, IA, GA, oA, wA, pA, rs, RV, KEY, BT, transitive, auto, KTAB, pickup,
+              short_mode, everyone, mask, BPOW)
+        wars += _step(n, pkB, tbB, IB, GB, oB, wB, pB, rs, RV, KEY, BT, transitive, auto, KTAB,
+                      pickup, short_mode, everyone, mask, BPOW)
+        i += 1
+
+
+@njit(cache=True, _nrt=False)
+def _repeat_by_table(deck, m, n, L, RV, KEY, BT, transitive, auto, KTAB, pickup, short_mode,
+                     everyone, mask, BPOW, P, I, G, out, won, perm, rs, tkeys, tvals, used):
+    """Replay the first ``L`` battles of a deterministic game with a table of every position
+    seen (hash → battle; each hash match confirmed card by card on a second replay). Returns
+    (the battle that first repeats a position, wars up to it), or (-1, 0) if none does."""
+    pkA, tbA, pkB, tbB = P[2], P[3], P[4], P[5]
+    IA, IB = I[10:20], I[20:30]
+    GA, GB = G[n:2 * n], G[2 * n:3 * n]
+    oA, oB = out[n:2 * n], out[2 * n:3 * n]
+    cap = P.shape[2]
+    wA, wB, pA, pB = won[cap:2 * cap], won[2 * cap:], perm[cap:2 * cap], perm[2 * cap:]
+    ts = tkeys.shape[0]
+    _deal(deck, m, n, pkA, IA[0], IA[1], GA, oA, mask, BPOW)
+    h = _position_hash(n, GA, IA[1])
+    i = np.int64(h & _U(ts - 1))
+    tkeys[i] = h
+    tvals[i] = 0
+    used[0] = i
+    nused = 1
+    wars = 0
+    found = -1
+    for b in range(1, L + 1):
+        wars += _step(n, pkA, tbA, IA, GA, oA, wA, pA, rs, RV, KEY, BT, transitive, auto, KTAB,
+                      pickup, short_mode, everyone, mask, BPOW)
+        h = _position_hash(n, GA, IA[1])
+        i = np.int64(h & _U(ts - 1))
+        while tkeys[i] != _U(0):
+            if tkeys[i] == h:
+                _deal(deck, m, n, pkB, IB[0], IB[1], GB, oB, mask, BPOW)
+                for _j in range(tvals[i]):
+                    _step(n, pkB, tbB, IB, GB, oB, wB, pB, rs, RV, KEY, BT, transitive, auto,
+                          KTAB, pickup, short_mode, everyone, mask, BPOW)
+                if _same(n, pkA, IA[0], IA[1], pkB, IB[0], IB[1], mask):
+                    found = b
+                    break
+            i = (i + 1) & (ts - 1)
+        if found >= 0:
+            break
+        tkeys[i] = h
+        tvals[i] = b
+        used[nused] = i
+        nused += 1
+    for j in range(nused):
+        tkeys[used[j]] = _U(0)
+    if found >= 0:
+        return found, wars
+    return -1, 0
+
+
+@njit(cache=True, _nrt=False)
 def _play_one(seed, deal, pack, n, RV, KEY, BT, transitive, auto, KTAB, pickup, short_mode,
               everyone, limit, most_cards, BPOW, P, I, G, out, won, perm, deck, rs, work,
-              tkeys, tvals, used, res):
+              tkeys, tvals, used, SG, SL, res):
     """Play one game to its end; res ← (battles, wars, winner, end, first-battle wars).
 
-    P[0], P[1]: packets and table; P[2], P[3] the same for a replay; I rows: hd, ln, tl, up and
-    six scratch rows (rows 10-19: the replay's). Returns 1 if the table of seen positions is
-    full (the caller grows it and plays the game again), else 0."""
+    P[0], P[1]: packets and table (P[2:6]: two replays); I rows 0-9: hd, ln, tl, up and six
+    scratch rows (10-29: the replays'). Draw by repetition (fixed pickup orders): Brent's cycle
+    check on the packets' hashes (SG, SL: the position saved at battles 0, 1, 2, 4, 8, …); a
+    match is confirmed and dated exactly by :func:`_first_repeat`; at the battle limit
+    :func:`_repeat_by_table` makes sure no earlier position repeated."""
     cap = P.shape[2]
     mask = cap - 1
     m = deck.shape[0]
-    ts = tkeys.shape[0]
     det = pickup != 2
     pk, tb = P[0], P[1]
     hd, ln, tl, up = I[0], I[1], I[2], I[3]
@@ -569,7 +662,6 @@ def _play_one(seed, deal, pack, n, RV, KEY, BT, transitive, auto, KTAB, pickup, 
         for i in range(m):
             deck[i] = pack[perm[i]]
     _deal(deck, m, n, pk, hd, ln, G, out, mask, BPOW)
-    nused = 0
     alive = 0
     last = -1
     for p in range(n):
@@ -581,16 +673,12 @@ def _play_one(seed, deal, pack, n, RV, KEY, BT, transitive, auto, KTAB, pickup, 
     winner = -1
     end = -1
     first = 0
-    full = 0
+    spow = 1
+    for p in range(n):
+        SG[p] = G[p]
+        SL[p] = ln[p]
     if alive == 1:
         winner, end = last, 0
-    elif det:
-        h = _position_hash(n, G, ln)
-        i = np.int64(h & _U(ts - 1))
-        tkeys[i] = h
-        tvals[i] = 0
-        used[0] = i
-        nused = 1
     while end < 0:
         # two players and no tie (16 battles in 17): the battle in a few lines; else in full
         w = -1
@@ -645,28 +733,31 @@ def _play_one(seed, deal, pack, n, RV, KEY, BT, transitive, auto, KTAB, pickup, 
                 winner, end = last, 0
                 break
         if det:
-            if 2 * (nused + 1) > ts:       # no battle limit and a long game: grow the table
-                full = 1
-                break
-            h = _position_hash(n, G, ln)
-            i = np.int64(h & _U(ts - 1))
-            rep = False
-            while tkeys[i] != _U(0):
-                if tkeys[i] == h and _same_as_after(
-                        deck, m, n, tvals[i], pk, hd, ln, pickup, RV, KEY, BT, transitive, auto,
-                        KTAB, short_mode, everyone, mask, BPOW, P[2], P[3], I[10:], work[17:],
-                        out[n:], won[cap:], perm[cap:], rs[6:]):
-                    rep = True
+            match = True
+            for p in range(n):
+                if G[p] != SG[p] or ln[p] != SL[p]:
+                    match = False
                     break
-                i = (i + 1) & (ts - 1)
-            if rep:
-                end = 1
-                break
-            tkeys[i] = h
-            tvals[i] = nbat
-            used[nused] = i
-            nused += 1
+            if match:
+                j, wj = _first_repeat(deck, m, n, nbat - spow // 2 if spow > 1 else nbat, nbat,
+                                      RV, KEY, BT, transitive, auto, KTAB, pickup, short_mode,
+                                      everyone, mask, BPOW, P, I, G, out, won, perm, rs)
+                if j >= 0:
+                    nbat, nwar, end = j, wj, 1
+                    break
+            if nbat == spow:
+                for p in range(n):
+                    SG[p] = G[p]
+                    SL[p] = ln[p]
+                spow *= 2
         if limit and nbat >= limit:
+            if det:
+                j, wj = _repeat_by_table(deck, m, n, limit, RV, KEY, BT, transitive, auto, KTAB,
+                                         pickup, short_mode, everyone, mask, BPOW, P, I, G, out,
+                                         won, perm, rs, tkeys, tvals, used)
+                if j >= 0:
+                    nbat, nwar, end = j, wj, 1
+                    break
             end = 2
             if most_cards:
                 most = -1
@@ -681,14 +772,11 @@ def _play_one(seed, deal, pack, n, RV, KEY, BT, transitive, auto, KTAB, pickup, 
                 if cnt == 1:
                     winner = last
             break
-    for j in range(nused):
-        tkeys[used[j]] = _U(0)
     res[0] = nbat
     res[1] = nwar
     res[2] = winner
     res[3] = end
     res[4] = first
-    return full
 
 
 @njit(cache=True)
@@ -698,18 +786,20 @@ def _play_games(seeds, deals, pack, n, RV, KEY, BT, transitive, auto, KTAB, pick
     """Play every game (one per seed); the buffers are made once, here."""
     n_games = seeds.shape[0]
     m = deals.shape[1] if deals.shape[0] else pack.shape[0]
-    P = np.zeros((4, n, cap), dtype=np.uint8)
-    I = np.zeros((20, n), dtype=np.int64)
-    G = np.zeros(2 * n, dtype=np.uint64)
-    out = np.zeros(2 * n, dtype=np.bool_)
-    won = np.zeros(2 * cap, dtype=np.uint8)
-    perm = np.zeros(2 * cap, dtype=np.int64)
+    P = np.zeros((6, n, cap), dtype=np.uint8)
+    I = np.zeros((30, n), dtype=np.int64)
+    G = np.zeros(3 * n, dtype=np.uint64)
+    out = np.zeros(3 * n, dtype=np.bool_)
+    won = np.zeros(3 * cap, dtype=np.uint8)
+    perm = np.zeros(3 * cap, dtype=np.int64)
     deck = np.zeros(m, dtype=np.uint8)
-    rs = np.zeros(12, dtype=np.uint64)
-    work = np.zeros(34, dtype=np.uint64)
+    rs = np.zeros(6, dtype=np.uint64)
+    work = np.zeros(17, dtype=np.uint64)
     res = np.zeros(5, dtype=np.int64)
+    SG = np.zeros(n, dtype=np.uint64)
+    SL = np.zeros(n, dtype=np.int64)
     no_deal = np.zeros(0, dtype=np.uint8)
-    ts = 1 << 12                            # seen positions: open addressing, hash → battle
+    ts = 2                                  # the positions table, for the battle limit only
     while limit and ts < 2 * (limit + 1):
         ts <<= 1
     tkeys = np.zeros(ts, dtype=np.uint64)
@@ -717,13 +807,9 @@ def _play_games(seeds, deals, pack, n, RV, KEY, BT, transitive, auto, KTAB, pick
     used = np.zeros(ts, dtype=np.int64)
     for g in range(n_games):
         deal = deals[g] if deals.shape[0] else no_deal
-        while _play_one(seeds[g], deal, pack, n, RV, KEY, BT, transitive, auto, KTAB, pickup,
-                        short_mode, everyone, limit, most_cards, BPOW, P, I, G, out, won, perm,
-                        deck, rs, work, tkeys, tvals, used, res):
-            ts *= 2
-            tkeys = np.zeros(ts, dtype=np.uint64)
-            tvals = np.zeros(ts, dtype=np.int64)
-            used = np.zeros(ts, dtype=np.int64)
+        _play_one(seeds[g], deal, pack, n, RV, KEY, BT, transitive, auto, KTAB, pickup,
+                  short_mode, everyone, limit, most_cards, BPOW, P, I, G, out, won, perm,
+                  deck, rs, work, tkeys, tvals, used, SG, SL, res)
         battles_out[g] = res[0]
         wars_out[g] = res[1]
         winner_out[g] = res[2]

@@ -155,12 +155,12 @@ def test_deals_are_the_engines_stacked_decks():
     assert bulk_games(res) == want
 
 
-def test_no_battle_limit_grows_the_table_of_positions():
-    # player_order with no limit: long games repeat; the seen-positions table starts at 4,096
+def test_no_battle_limit_long_loops_end_exactly():
+    # player_order with no limit: a long game that finally loops ends at the same battle
     rules = replace(WarRules.classic(), pickup="player_order", max_battles=None)
     res = play_many(rules, 300, seed=2)
     long = np.flatnonzero(res.battles > 2100)
-    assert long.size, "no game long enough to grow the table with this seed"
+    assert long.size, "no game that long with this seed"
     i = int(long[0])
     assert bulk_games(res)[i] == engine_game(rules, res.seeds[i], public=False)
 
