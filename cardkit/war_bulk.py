@@ -373,7 +373,7 @@ def _best(cont, nc, up, RV, KEY, BT, transitive, best):
     return nb
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def _battle(n, pk, hd, ln, G, out, tb, tl, up, inn, cont, newly, W, turning, best,
             RV, KEY, BT, transitive, auto, KTAB, short_mode, everyone, mask):
     """One battle with all its wars (RULES.md §1.1–§1.7), as ``WarState`` plays it.
@@ -495,7 +495,7 @@ def _battle(n, pk, hd, ln, G, out, tb, tl, up, inn, cont, newly, W, turning, bes
         nc = nw
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def _settle(w, n, pickup, pk, hd, ln, G, tb, tl, won, perm, rs, mask, BPOW):
     """The winner ``w`` puts the cards on the table under their packet in the pickup order."""
     L = 0
@@ -522,7 +522,7 @@ def _settle(w, n, pickup, pk, hd, ln, G, tb, tl, won, perm, rs, mask, BPOW):
             _push(w, won[i], pk, hd, ln, G, mask, BPOW)
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def _step(n, pk, tb, I, G, out, won, perm, rs, RV, KEY, BT, transitive, auto, KTAB, pickup,
           short_mode, everyone, mask, BPOW):
     """One battle of a replay (a battle that settles: replays never reach the game's end);
