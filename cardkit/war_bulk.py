@@ -22,7 +22,7 @@ no earlier position repeated.
 
 **numba** compiles the kernels (``pip install 'cardkit[bulk]'``); the rest of cardkit needs only
 numpy. The compiled code is cached on disk (``cache=True``): the first call in a new environment
-compiles for some seconds, later processes load it in well under a second.
+compiles for about 10-15 s, later processes load it in about half a second.
 """
 from __future__ import annotations
 
