@@ -1,4 +1,5 @@
-"""cardkit/war_stats.py: the numbers and the panel of the lesson "War by the numbers"."""
+"""cardkit/war_stats.py and widgets/war_numbers.py: the numbers and the panel of the lesson
+"War by the numbers"."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -76,7 +77,8 @@ def test_smaller_packs_make_shorter_games():
 
 
 def test_panel_runs_and_shows_a_png_and_the_numbers():
-    panel = ws.NumbersPanel(variant="Război (war size = card value)", n_games=2000, seed=2)
+    from cardkit_tables.war_numbers import NumbersPanel
+    panel = NumbersPanel(variant="Război (war size = card value)", n_games=2000, seed=2)
     panel.pickup.value = "random"
     res = panel.run()
     assert res.rules == replace(WarRules.razboi(), pickup="random") and res.n_games == 2000
