@@ -290,6 +290,7 @@ to play a whole game (served without code by Voilà).
 | [03 War variants](03_war_variants.ipynb) | Peace, Război, three or four players, automatic war, # beats faces, underdog, slap war — each on the same deal as classic War | [War app](war_app.ipynb) |
 | [04 Steal War](04_steal_war.ipynb) | face-up piles, stealing, choosing the top card — against the computer | [War app](war_app.ipynb) |
 | [05 Switch](05_switch.ipynb) | matching suit or rank, drawing, the special cards 2, 8, J and A, the last-card call | [Switch app](switch_app.ipynb) |
+| [06 War by the numbers](06_war_numbers.ipynb) | 100,000 simulated games: how long War lasts, the chance of a war, loops that never end, variants and smaller packs | [War app](war_app.ipynb) |
 
 Start with any game: each lesson stands on its own. Here is an Écarté table to try straight away:
 """),
