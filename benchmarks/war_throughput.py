@@ -1,6 +1,6 @@
 """Benchmark: battles per second of classic War (RULES.md §1.1), three ways, on the same deals.
 
-(a) ``cardkit.war_bulk.play_many`` — the compiled bulk simulator;
+(a) ``cardkit.war.bulk.play_many`` — the compiled bulk simulator;
 (b) the engine, ``cardkit.war.new_game`` played battle by battle with ``apply("flip")``;
 (c) a plain pure-Python baseline kept here: two ``collections.deque`` packets of ``Card`` objects
     compared by rank (and (c'), the same loop on plain rank numbers, a stronger baseline), the
@@ -29,7 +29,7 @@ import numpy as np
 
 from cardkit.cards import standard_pack
 from cardkit.war import WarRules, new_game
-from cardkit.war_bulk import play_many
+from cardkit.war.bulk import play_many
 
 LIMIT = 10_000
 

@@ -1,4 +1,4 @@
-"""play_many (cardkit/war_bulk.py) against the battle-by-battle engine (RULES.md §1.1–§1.7).
+"""play_many (cardkit/war/bulk.py) against the battle-by-battle engine (RULES.md §1.1–§1.7).
 
 The normal suite checks stacked deals worked out by hand, a small sample of seeded games for every
 supported preset and option, and statistics for fixed seeds; the ``slow`` test checks 2,000 seeded
@@ -13,10 +13,8 @@ import pytest
 
 from cardkit.core import Action
 from cardkit.war import WarRules, new_game, simulate
-from cardkit import war_bulk
-from cardkit.war_bulk import GameEnd, card_codes, play_many, shuffled_deals
-
-pytest.importorskip("numba", reason="play_many needs the 'bulk' extra (numba)")
+from cardkit.war import bulk as war_bulk
+from cardkit.war.bulk import GameEnd, card_codes, play_many, shuffled_deals
 
 PRESETS = {
     "classic": WarRules.classic(),
@@ -149,7 +147,7 @@ def test_deals_are_the_engines_stacked_decks():
     assert deals.shape == (20, 28)
     assert all(sorted(d) == sorted(card_codes(pack)) for d in deals)
     res = play_many(rules, deals=deals, seed=9)
-    from cardkit.war_bulk import _PACK
+    from cardkit.war.bulk import _PACK
     want = [engine_game(rules, s, deck=[_PACK[c] for c in d], public=False)
             for s, d in zip(res.seeds, deals)]
     assert bulk_games(res) == want

@@ -1,4 +1,4 @@
-"""cardkit/war_stats.py and widgets/war_numbers.py: the numbers and the panel of the lesson
+"""cardkit/war/stats.py and widgets/war_numbers.py: the numbers and the panel of the lesson
 "War by the numbers"."""
 from __future__ import annotations
 
@@ -8,11 +8,9 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-pytest.importorskip("numba", reason="war_stats plays games with play_many (the 'bulk' extra)")
-
-from cardkit import war_stats as ws  # noqa: E402
-from cardkit.war import WarRules  # noqa: E402
-from cardkit.war_bulk import BulkResult, GameEnd, play_many  # noqa: E402
+from cardkit.war import stats as ws
+from cardkit.war import WarRules
+from cardkit.war.bulk import BulkResult, GameEnd, play_many
 
 
 def fake(battles, ends=None, wars=None):

@@ -52,14 +52,14 @@ def app() -> nbformat.NotebookNode:
 
 
 def lesson() -> nbformat.NotebookNode:
-    return _nb([
+    cells = [
         md("""
-# Écarté: learn to play in 15 minutes
+# Écarté: learn to play in 20 minutes
 
 Écarté is a card game for two from 19th-century France. By the end of this lesson you will know
 how its 32-card pack ranks, how a hand is dealt, when to ask for new cards, when you must follow
 suit and beat the card led, and how points are scored. You will have played against the computer.
-It takes about 15–20 minutes.
+It takes about 20 minutes, and 10 more for the strategy section near the end.
 """),
         md(LIVE_NOTE),
         md("""
@@ -116,8 +116,8 @@ deal
         code("""
 Quiz("The turn-up is the K♦. Who scores a point straight away?",
      ["the dealer", "the non-dealer", "nobody"], "the dealer",
-     right="A king turned up scores 1 point for the dealer at once (§3.1).",
-     wrong="Look again: the turned-up king belongs to the dealer's side of the table (§3.1).")
+     right="A king turned up scores 1 point for the dealer at once (the rule: pack, deal and trump).",
+     wrong="Look again: when the turn-up is a king, the rule says the dealer scores 1 point at once.")
 """),
         md("""
 ## 3. Proposals and exchanges
@@ -216,9 +216,9 @@ HTML("<table style='text-align:left'><tr><th style='text-align:left'>deal</th>"
         code("""
 Quiz("Classic rules. The non-dealer stood and then won only 2 tricks. What does the dealer score?",
      ["1 point", "2 points", "3 points"], "2 points",
-     right="In classic rules a player who stands and loses gives the opponent 2 points (§3.5).",
-     wrong={"1 point": "That is the normal score — but the non-dealer stood and lost (§3.5, classic).",
-            "3 points": "No hand is worth 3 points: even a vole is 2 (§3.5)."})
+     right="In classic rules a player who stands and loses gives the opponent 2 points (the rule: scoring).",
+     wrong={"1 point": "That is the normal score — but the non-dealer stood and lost (classic scoring).",
+            "3 points": "No hand's tricks are worth more than 2 points: even a vole is 2 (only the king of trumps can add 1 more)."})
 """),
         md("""
 ## Recap
@@ -233,8 +233,8 @@ Quiz("Classic rules. The non-dealer stood and then won only 2 tricks. What does 
 
 - Play a whole game: open **ecarte_app.ipynb** (or serve it with Voilà).
 - Back to the list of lessons: **00_start_here.ipynb**.
-- Think about it: why might a non-dealer with one trump and the K Q J of another suit refuse to
-  propose?
+- Think about it: why might a non-dealer with one trump and the K Q J of another suit stand
+  rather than propose? (The strategy section above has the numbers.)
 
 ## Try it in Python (optional)
 
@@ -266,13 +266,28 @@ except IllegalAction as e:
         md("""
 ## For teachers
 
-- **Timing**: 15–20 minutes; sections 3 and 5 take longest. Pairs can share one screen.
+- **Timing**: about 20 minutes, and 10 more for the strategy section; sections 3 and 5 take longest. Pairs can share one screen.
 - **Discussion**: when is it worth playing a weak hand as dealt? (Compare standard and classic.)
 - **Common mistakes**: ranking the ace high (it is below the jack); forgetting that you must *win*
   the trick when you can, not just follow suit; thinking the turned-up king can be announced by the
   non-dealer.
 """),
-    ])
+    ]
+    at = next(i for i, c in enumerate(cells) if c.source.startswith("## Recap"))
+    return _nb(cells[:at] + strategy_cells() + cells[at:])
+
+
+def strategy_cells() -> list:
+    """The strategy section, written as a jupytext Markdown source (``lessons/sections/ecarte_strategy.md``):
+    its code cells are hidden, except the one the student edits (``my_choice = ...``)."""
+    import jupytext    # an authoring tool: pip install -e '.[authoring]'
+
+    cells = jupytext.read(LESSONS / "sections" / "ecarte_strategy.md").cells
+    for cell in cells:
+        cell.pop("id", None)
+        if cell.cell_type == "code":
+            cell.metadata = {} if "my_choice =" in cell.source else dict(HIDDEN)
+    return cells
 
 
 def start_here() -> nbformat.NotebookNode:

@@ -1,5 +1,5 @@
 """The control panel of the lesson "War by the numbers": choose a variant and options, play many
-games with :func:`cardkit.war_bulk.play_many`, see the histogram and the numbers (RULES.md §1)."""
+games with :func:`cardkit.war.bulk.play_many`, see the histogram and the numbers (RULES.md §1)."""
 from __future__ import annotations
 
 import html
@@ -9,8 +9,8 @@ from dataclasses import replace
 import ipywidgets as ipw
 
 from cardkit.war import WarRules
-from cardkit.war_bulk import BulkResult, play_many
-from cardkit.war_stats import VARIANTS, length_histogram, length_summary
+from cardkit.war.bulk import BulkResult, play_many
+from cardkit.war.stats import VARIANTS, length_histogram, length_summary
 
 __all__ = ["NumbersPanel"]
 
@@ -19,7 +19,7 @@ class NumbersPanel(ipw.VBox):
     """A small control panel: variant, pickup, short of cards, number of games, **Run**; it plays
     the games with :func:`play_many` (a tqdm bar for long runs) and shows the histogram as a PNG
     and the numbers as text. ``panel.run()`` does what the button does; ``panel.result`` is the
-    last :class:`~cardkit.war_bulk.BulkResult`."""
+    last :class:`~cardkit.war.bulk.BulkResult`."""
 
     def __init__(self, variant: str = "classic", n_games: int = 100_000, seed: int = 0):
         self.seed = seed

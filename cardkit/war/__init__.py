@@ -26,7 +26,13 @@ The package:
 - :mod:`cardkit.war.observation` — :class:`WarObservation`, what one seat sees;
 - :mod:`cardkit.war.text` — rule references, "what now" and the one refusal explainer;
 - :mod:`cardkit.war.computer` — :class:`WarComputer`, the computer player;
-- :mod:`cardkit.war.simulation` — :func:`simulate`, many seeded games for statistics.
+- :mod:`cardkit.war.simulation` — :func:`simulate`, many seeded games for statistics, through
+  the engine (every preset);
+- :mod:`cardkit.war.bulk` — :func:`~cardkit.war.bulk.play_many`, the documented fast path: many
+  whole games at once, compiled with numba (the ``bulk`` extra), for the presets that change only
+  how cards compare or how big a war is; proven equal to the engine game by game
+  (tests/test_war_bulk.py);
+- :mod:`cardkit.war.stats` — the numbers of the lesson "War by the numbers", from play_many.
 """
 from __future__ import annotations
 

@@ -32,8 +32,8 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from .cards import JOKER, Card, parse_cards, standard_pack
-from .war import WarRules
+from ..cards import JOKER, Card, parse_cards, standard_pack
+from .rules import WarRules
 
 try:
     import numba as _numba
@@ -896,7 +896,7 @@ def play_many(rules: WarRules | None = None, n_games: int | None = None, *,
     rules = rules if rules is not None else WarRules()
     _check_rules(rules)
     if _numba is None:
-        raise ImportError("cardkit.war_bulk.play_many needs numba to compile its simulator: "
+        raise ImportError("cardkit.war.bulk.play_many needs numba to compile its simulator: "
                           "pip install 'cardkit[bulk]' (or pip install numba); "
                           "cardkit.war.simulate plays the same games without it, slowly")
     n = rules.players

@@ -1,5 +1,5 @@
 """Statistics of War for the lesson "War by the numbers" (RULES.md §1), on top of
-:func:`cardkit.war_bulk.play_many`.
+:func:`cardkit.war.bulk.play_many`.
 
 numpy for the numbers: summaries of game length, the exact chance of a tie, packs of ``4 × k``
 ranks, the published figures with their conventions. :func:`length_histogram` imports matplotlib
@@ -14,9 +14,9 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from .cards import SUITS, Card, Rank
-from .war import WarRules
-from .war_bulk import BulkResult, GameEnd, play_many, shuffled_deals
+from ..cards import SUITS, Card, Rank
+from .rules import WarRules
+from .bulk import BulkResult, GameEnd, play_many, shuffled_deals
 
 __all__ = ["LengthSummary", "length_summary", "first_tie_chance", "first_tie_rate", "pack_of_ranks",
            "by_pack_size", "VARIANTS", "compare", "PUBLISHED", "still_going", "length_histogram",
