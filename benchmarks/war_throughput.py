@@ -15,8 +15,8 @@ It prints the battles per second, the ratios, the time for 100,000 games with (a
 first-call (compile or cache load) time of (a), and the memory (a) uses for 100,000 games.
 
 Run: ``.venv/bin/python benchmarks/war_throughput.py [n_baseline_games] [n_engine_games] [repeat]``
-(defaults 2,000, 200 and 3: (a) and (c) run in turns, best of ``repeat`` each). Nothing here is asserted in tests; figures depend on the machine and
-its load.
+(defaults 2,000, 200 and 3: (a) and (c) run in turns, best of ``repeat`` each). Nothing here is
+asserted in tests; figures depend on the machine and its load.
 """
 from __future__ import annotations
 

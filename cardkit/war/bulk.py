@@ -523,15 +523,15 @@ def _settle(w, n, pickup, pk, hd, ln, G, tb, tl, won, perm, rs, mask, BPOW):
 
 
 @njit(cache=True, _nrt=False)
-def _step(n, pk, tb, I, G, out, won, perm, rs, RV, KEY, BT, transitive, auto, KTAB, pickup,
+def _step(n, pk, tb, IX, G, out, won, perm, rs, RV, KEY, BT, transitive, auto, KTAB, pickup,
           short_mode, everyone, mask, BPOW):
     """One battle of a replay (a battle that settles: replays never reach the game's end);
-    returns its war rounds. I rows: hd, ln, tl, up and six scratch rows."""
-    st, w, bw = _battle(n, pk, I[0], I[1], G, out, tb, I[2], I[3], I[4], I[5], I[6], I[7], I[8],
-                        I[9], RV, KEY, BT, transitive, auto, KTAB, short_mode, everyone, mask)
-    _settle(w, n, pickup, pk, I[0], I[1], G, tb, I[2], won, perm, rs, mask, BPOW)
+    returns its war rounds. IX rows: hd, ln, tl, up and six scratch rows."""
+    st, w, bw = _battle(n, pk, IX[0], IX[1], G, out, tb, IX[2], IX[3], IX[4], IX[5], IX[6], IX[7], IX[8],
+                        IX[9], RV, KEY, BT, transitive, auto, KTAB, short_mode, everyone, mask)
+    _settle(w, n, pickup, pk, IX[0], IX[1], G, tb, IX[2], won, perm, rs, mask, BPOW)
     for p in range(n):
-        if not out[p] and I[1, p] == 0:
+        if not out[p] and IX[1, p] == 0:
             out[p] = True
     return bw
 
@@ -550,13 +550,13 @@ def _same(n, pkA, hdA, lnA, pkB, hdB, lnB, mask):
 
 @njit(cache=True, _nrt=False)
 def _first_repeat(deck, m, n, lam, t, RV, KEY, BT, transitive, auto, KTAB, pickup, short_mode,
-                  everyone, mask, BPOW, P, I, G, out, won, perm, rs):
+                  everyone, mask, BPOW, P, IX, G, out, won, perm, rs):
     """The battle at which a deterministic game first repeats a position, given that the
     position after battle ``t`` hashes like the one after battle ``t - lam``: replay runner A
     from the deal and runner B ``lam`` battles ahead until their packets are exactly equal.
     Returns (that battle, wars played up to it), or (-1, 0) if the hashes matched by chance."""
     pkA, tbA, pkB, tbB = P[2], P[3], P[4], P[5]
-    IA, IB = I[10:20], I[20:30]
+    IA, IB = IX[10:20], IX[20:30]
     GA, GB = G[n:2 * n], G[2 * n:3 * n]
     oA, oB = out[n:2 * n], out[2 * n:3 * n]
     cap = P.shape[2]
@@ -587,12 +587,12 @@ def _first_repeat(deck, m, n, lam, t, RV, KEY, BT, transitive, auto, KTAB, picku
 
 @njit(cache=True, _nrt=False)
 def _repeat_by_table(deck, m, n, L, RV, KEY, BT, transitive, auto, KTAB, pickup, short_mode,
-                     everyone, mask, BPOW, P, I, G, out, won, perm, rs, tkeys, tvals, used):
+                     everyone, mask, BPOW, P, IX, G, out, won, perm, rs, tkeys, tvals, used):
     """Replay the first ``L`` battles of a deterministic game with a table of every position
     seen (hash → battle; each hash match confirmed card by card on a second replay). Returns
     (the battle that first repeats a position, wars up to it), or (-1, 0) if none does."""
     pkA, tbA, pkB, tbB = P[2], P[3], P[4], P[5]
-    IA, IB = I[10:20], I[20:30]
+    IA, IB = IX[10:20], IX[20:30]
     GA, GB = G[n:2 * n], G[2 * n:3 * n]
     oA, oB = out[n:2 * n], out[2 * n:3 * n]
     cap = P.shape[2]
@@ -637,11 +637,11 @@ def _repeat_by_table(deck, m, n, L, RV, KEY, BT, transitive, auto, KTAB, pickup,
 
 @njit(cache=True, _nrt=False)
 def _play_one(seed, deal, pack, n, RV, KEY, BT, transitive, auto, KTAB, pickup, short_mode,
-              everyone, limit, most_cards, BPOW, P, I, G, out, won, perm, deck, rs, work,
+              everyone, limit, most_cards, BPOW, P, IX, G, out, won, perm, deck, rs, work,
               tkeys, tvals, used, SG, SL, res):
     """Play one game to its end; res ← (battles, wars, winner, end, first-battle wars).
 
-    P[0], P[1]: packets and table (P[2:6]: two replays); I rows 0-9: hd, ln, tl, up and six
+    P[0], P[1]: packets and table (P[2:6]: two replays); IX rows 0-9: hd, ln, tl, up and six
     scratch rows (10-29: the replays'). Draw by repetition (fixed pickup orders): Brent's cycle
     check on the packets' hashes (SG, SL: the position saved at battles 0, 1, 2, 4, 8, …); a
     match is confirmed and dated exactly by :func:`_first_repeat`; at the battle limit
@@ -651,8 +651,8 @@ def _play_one(seed, deal, pack, n, RV, KEY, BT, transitive, auto, KTAB, pickup, 
     m = deck.shape[0]
     det = pickup != 2
     pk, tb = P[0], P[1]
-    hd, ln, tl, up = I[0], I[1], I[2], I[3]
-    s4, s5, s6, s7, s8, s9 = I[4], I[5], I[6], I[7], I[8], I[9]
+    hd, ln, tl, up = IX[0], IX[1], IX[2], IX[3]
+    s4, s5, s6, s7, s8, s9 = IX[4], IX[5], IX[6], IX[7], IX[8], IX[9]
     _seed_rng(seed, rs, work)
     if deal.shape[0]:
         for i in range(m):
@@ -741,7 +741,7 @@ def _play_one(seed, deal, pack, n, RV, KEY, BT, transitive, auto, KTAB, pickup, 
             if match:
                 j, wj = _first_repeat(deck, m, n, nbat - spow // 2 if spow > 1 else nbat, nbat,
                                       RV, KEY, BT, transitive, auto, KTAB, pickup, short_mode,
-                                      everyone, mask, BPOW, P, I, G, out, won, perm, rs)
+                                      everyone, mask, BPOW, P, IX, G, out, won, perm, rs)
                 if j >= 0:
                     nbat, nwar, end = j, wj, 1
                     break
@@ -753,7 +753,7 @@ def _play_one(seed, deal, pack, n, RV, KEY, BT, transitive, auto, KTAB, pickup, 
         if limit and nbat >= limit:
             if det:
                 j, wj = _repeat_by_table(deck, m, n, limit, RV, KEY, BT, transitive, auto, KTAB,
-                                         pickup, short_mode, everyone, mask, BPOW, P, I, G, out,
+                                         pickup, short_mode, everyone, mask, BPOW, P, IX, G, out,
                                          won, perm, rs, tkeys, tvals, used)
                 if j >= 0:
                     nbat, nwar, end = j, wj, 1
@@ -787,7 +787,7 @@ def _play_games(seeds, deals, pack, n, RV, KEY, BT, transitive, auto, KTAB, pick
     n_games = seeds.shape[0]
     m = deals.shape[1] if deals.shape[0] else pack.shape[0]
     P = np.zeros((6, n, cap), dtype=np.uint8)
-    I = np.zeros((30, n), dtype=np.int64)
+    IX = np.zeros((30, n), dtype=np.int64)
     G = np.zeros(3 * n, dtype=np.uint64)
     out = np.zeros(3 * n, dtype=np.bool_)
     won = np.zeros(3 * cap, dtype=np.uint8)
@@ -808,7 +808,7 @@ def _play_games(seeds, deals, pack, n, RV, KEY, BT, transitive, auto, KTAB, pick
     for g in range(n_games):
         deal = deals[g] if deals.shape[0] else no_deal
         _play_one(seeds[g], deal, pack, n, RV, KEY, BT, transitive, auto, KTAB, pickup,
-                  short_mode, everyone, limit, most_cards, BPOW, P, I, G, out, won, perm,
+                  short_mode, everyone, limit, most_cards, BPOW, P, IX, G, out, won, perm,
                   deck, rs, work, tkeys, tvals, used, SG, SL, res)
         battles_out[g] = res[0]
         wars_out[g] = res[1]
