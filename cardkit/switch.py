@@ -971,10 +971,14 @@ def full_stock(hands: "Sequence[Sequence[Card | str] | str]", top: "Sequence[Car
 
 def _turn_starter(state: SwitchState) -> None:
     """Turn the stock's top card up; put specials back at index ``len(stock)//2`` (RULES.md §2)."""
+    returned: set[Card] = set()
     while True:
         card = state.stock.pop(0)
         if is_special(card) and any(not is_special(c) for c in state.stock):
-            at = len(state.stock) // 2
+            # a card coming up again (a short stock cycling its specials on top) goes to the
+            # bottom instead, so that a plain card always comes up
+            at = len(state.stock) // 2 if card not in returned else len(state.stock)
+            returned.add(card)
             state.stock.insert(at, card)
             # the card was turned face up for everyone: the history may name it
             state._event("return", None, N_(
