@@ -379,9 +379,5 @@ def _modules():
 @pytest.mark.parametrize("name", sorted(_modules()))
 def test_doctests(name):
     module = importlib.import_module(name)
-    if module.__file__.endswith("cardkit/war.py"):
-        # the single-file War engine is being rebuilt as the package cardkit/war/, with its
-        # examples fixed there; its old examples fail (2 of 4)
-        pytest.xfail("the old cardkit/war.py examples are replaced by the cardkit/war/ package")
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.failed == 0, f"{result.failed} of {result.attempted} examples failed in {name}"
