@@ -7,9 +7,9 @@ the models up to date from the kernel's replies. Every frame received is kept (`
 test can scan exactly what a page could read. It uses ``websocket-client`` (a test extra) and
 the legacy JSON websocket protocol, which jupyter_server accepts alongside the binary v1 one.
 
-Only :func:`table_model_id` and :func:`choices` know how a table is drawn (today: an ipywidgets
-tree whose root has the CSS class ``ck-table``, clicks are ``Button`` "click" events). A new
-front end changes those two functions only.
+Only :func:`table_model_id` and :func:`choices` know how a table is drawn (one anywidget model
+per table whose synced ``view`` is the seat's observation as JSON; a click is the custom message
+``{"do": "act", "action": "play K♥", "pos": n}``). A new front end changes those two functions only.
 """
 from __future__ import annotations
 
@@ -222,54 +222,49 @@ def _decoded(text: str) -> str:
 
 
 # ------------------------------------------------------------------ front-end dependent part
-def _ref(value) -> str | None:
-    if isinstance(value, str) and value.startswith("IPY_MODEL_"):
-        return value[len("IPY_MODEL_"):]
-    return None
-
-
 def table_model_id(models: dict) -> str | None:
-    """The id of the card table's model among ``models``, or None. (Front-end dependent: the
-    ipywidgets tables' root ``VBox`` carries the CSS class ``ck-table``.)"""
+    """The id of the card table's model among ``models``, or None. (Front-end dependent: a
+    table is one anywidget model whose synced ``view`` names its ``game``.)"""
     for mid, info in models.items():
-        if "ck-table" in (info["state"].get("_dom_classes") or ()):
+        view = info["state"].get("view")
+        if info["model_name"] == "AnyModel" and isinstance(view, dict) and view.get("game"):
             return mid
     return None
 
 
-def _descendants(models: dict, root: str) -> list[str]:
-    out, todo, seen = [], [root], set()
-    while todo:
-        mid = todo.pop()
-        if mid in seen or mid not in models:
-            continue
-        seen.add(mid)
-        out.append(mid)
-        for v in models[mid]["state"].get("children", ()) or ():
-            r = _ref(v)
-            if r:
-                todo.append(r)
-    return out
-
-
-def _shown(models: dict, mid: str) -> bool:
-    layout = models.get(_ref(models[mid]["state"].get("layout")) or "", {}).get("state", {})
-    return layout.get("display") != "none" and layout.get("visibility") != "hidden"
+def _act(text: str, pos) -> dict:
+    """The comm message a table's page sends for a click: ``{"do": "act", "action", "pos"}``."""
+    return {"method": "custom", "content": {"do": "act", "action": text, "pos": pos}}
 
 
 def choices(models: dict, table_id: str, *, include_disabled: bool = False) -> list[Choice]:
-    """What a student can click on the table now (front-end dependent: enabled, shown
-    ``Button`` models under the table). ``include_disabled`` adds disabled ones (to forge)."""
-    out = []
-    for mid in _descendants(models, table_id):
-        info = models[mid]
-        if info["model_name"] != "ButtonModel" or not _shown(models, mid):
+    """What a student can click on the table now (front-end dependent: the enabled buttons and
+    playable cards of the table's ``view``; during an Écarté exchange, discarding the first
+    card of the hand). ``include_disabled`` adds the disabled buttons and the cards that may not
+    be played now, with ``kind`` "forged" (a click the page would never send)."""
+    view = models[table_id]["state"].get("view") or {}
+    pos = view.get("pos")
+    out: list[Choice] = []
+
+    def offer(label: str, action: str, enabled: bool) -> None:
+        if enabled or include_disabled:
+            out.append(Choice(table_id, label, "button" if enabled else "forged", _act(action, pos)))
+
+    selecting = view.get("mode") == "select"
+    hand = view.get("hand") or []
+    for a in view.get("actions") or []:
+        if a.get("selection"):
+            if hand and (view.get("select_max") or 0) > 0:
+                offer(a["labels"][1], f"discard {hand[0]['code']}", True)
             continue
-        st = info["state"]
-        if st.get("disabled") and not include_disabled:
-            continue
-        out.append(Choice(mid, st.get("description", ""), "button",
-                          {"method": "custom", "content": {"event": "click"}}))
+        offer(a.get("label", ""), a["action"], a.get("enabled", True) is not False)
+    for key in ("suits", "calls", "decision", "top_choice"):
+        for a in view.get(key) or []:
+            offer(a.get("label") or a.get("text", ""), a["action"], a.get("enabled", True) is not False)
+    if not selecting:
+        for c in hand:
+            playable = c.get("playable", not c.get("idle") and not c.get("reason"))
+            offer(c.get("text", ""), c["action"], bool(playable))
     return out
 
 

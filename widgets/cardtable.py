@@ -112,6 +112,14 @@ class CardTable(anywidget.AnyWidget):
 
     controller: Controller
 
+    def set_state(self, sync_data: dict) -> None:
+        """Trait values sent by the page (untrusted): the page never sets the table's traits —
+        ``view`` is drawn from the observation — so a forged value is dropped (not echoed, not
+        stored) and the true values are sent back to the page."""
+        forged = [name for name in sync_data if name in self.keys]
+        if forged:
+            self.send_state(forged)
+
     # -- messages from the page -------------------------------------------------------------------
     def _on_page_message(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
         self.send_from_page(content)

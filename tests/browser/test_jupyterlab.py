@@ -22,7 +22,7 @@ import pytest
 from cardkit_serving.client import free_port
 from cardkit_serving.launch import ROOT, Server
 
-TABLE = ".ck-table"
+TABLE = ".ck-root"
 LESSON = "lessons/01_ecarte.ipynb"
 
 

@@ -26,7 +26,7 @@ def test_a_dead_kernel_shows_the_stopped_notice(voila_url, browser):
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     try:
         page.goto(f"{voila_url}/voila/render/ecarte_app.ipynb", wait_until="domcontentloaded")
-        page.locator(".widget-button").first.wait_for(state="visible", timeout=90_000)
+        page.locator(".ck-root button").first.wait_for(state="visible", timeout=90_000)
         notice = page.locator("#ck-stopped")
         assert notice.is_hidden()
         kernel_id = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', page.content()).group(1)

@@ -31,7 +31,8 @@ def _public(state, seat) -> set:
             for v in x:
                 walk(v, depth + 1)
 
-    walk(state.observation(seat))
+    obs = state.observation(seat)
+    walk(obs.to_dict() if hasattr(obs, "to_dict") else obs)
     text = " ".join(texts)
     return cards, text
 
@@ -41,6 +42,8 @@ def _tables():
     out = []
     for w in list(_instances.values()):
         state, seat = getattr(w, "state", None), getattr(w, "seat", None)
+        if seat is None:            # the anywidget tables keep their seat on their controller
+            seat = getattr(getattr(w, "controller", None), "seat", None)
         if state is None or seat is None or not hasattr(state, "hands") or not hasattr(state, "stock"):
             continue
         hidden = [c.code for i, hand in enumerate(list(state.hands)) if i != seat for c in list(hand)]

@@ -152,7 +152,7 @@ function cardSlot(label = "", cls = "") {
   return h("span", { class: "ck-card ck-slot " + cls, "aria-hidden": "true" }, label ? h("span", { class: "ck-slot-label" }, label) : null);
 }
 
-/** A hand card the person can click: a real <button> named in words ("queen of hearts"). */
+/** A hand card the person can click: a real <button> named in words (rank "of" suit). */
 function cardButton(card, { onclick, selected = null, labels = {}, idx = 0, group = "hand" } = {}) {
   const blocked = card.playable === false && !card.idle;
   const idle = !!card.idle;
