@@ -149,3 +149,27 @@ def test_lessons_import_ipywidgets_as_ipw():
         for cell in cells:
             src = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
             assert not (cell["cell_type"] == "code" and bad.search(src)), nb.name
+
+
+def _radon_blocks(blocks):
+    """radon's functions, methods, classes and nested functions, flattened."""
+    for block in blocks:
+        yield block
+        yield from _radon_blocks(getattr(block, "closures", []))
+        yield from _radon_blocks(getattr(block, "methods", []))
+        yield from _radon_blocks(getattr(block, "inner_classes", []))
+
+
+def test_no_function_is_rated_e_or_f_by_radon():
+    # radon's ranks: A 1-5, B 6-10, C 11-20, D 21-30, E 31-40, F 41+ (cyclomatic complexity)
+    from radon.complexity import cc_rank, cc_visit
+
+    too_complex = []
+    files = _python_files("cardkit") + _python_files("widgets")
+    assert any(p.name == "war_table.py" for p in files), files
+    for path in files:
+        for block in _radon_blocks(cc_visit(path.read_text(encoding="utf-8"))):
+            if cc_rank(block.complexity) in ("E", "F"):
+                too_complex.append(f"{path.relative_to(ROOT)}:{block.lineno} {block.fullname} "
+                                   f"{cc_rank(block.complexity)} ({block.complexity})")
+    assert not too_complex, "functions rated E or F by radon: " + "; ".join(too_complex)

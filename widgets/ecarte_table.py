@@ -75,63 +75,42 @@ def _hand_end(obs: Any) -> Any:
     return None
 
 
-def ecarte_view(obs: Any, *, names: tuple[str, str], pause: dict | None = None,
-                hint: str | None = None) -> dict:
-    """The page's JSON for one Écarté observation (the only place the table reads it).
-
-    ``obs``: ``state.observation(seat)`` (an :class:`cardkit.ecarte.EcarteObservation`);
-    ``names``: (you, opponent) as shown; ``pause``: the finished hand's ``hand_end`` event while
-    the table pauses between hands, else ``None``; ``hint``: the advisor's line, if asked for.
-    Returns plain JSON values only: what the seat may see, never the opponent's cards or the stock.
-    """
-    me = _o(obs, "seat")
-    them = 1 - me
-    trump = _o(obs, "trump")
-    cur = _o(obs, "current_player")
-    mine = cur == me and pause is None and not _o(obs, "is_over")
-    phase = _o(obs, "phase")
-    legal = list(_o(obs, "legal_actions") or []) if mine else []
-    kinds = [a.kind for a in legal]
-
-    def side(p: int) -> str:
-        return "you" if p == me else "them"
-
-    def cards_of(pairs) -> dict:
-        return {side(p): card_json(c, trump=c.suit == trump_now) for p, c in pairs}
-
-    # -- the hand, the trick and the last trick
+def _position(obs: Any, pause: Any) -> dict:
+    """What the table shows of the hand: the current one, or the finished hand's summary while
+    pausing between hands (then no cards in hand, no stock)."""
     if pause is not None:
         summary = pause.data
-        trump_now = summary["turn_up"].suit
-        hand_cards, their_count, stock = [], 0, None
-        turn_up = summary["turn_up"]
-        tricks, scores, dealer = summary["tricks"], summary["scores"], summary["dealer"]
-        trick, last = [], [tuple(x) for x in summary["last_trick"]]
-        hand_no = summary["hand"]
-    else:
-        trump_now = trump
-        hand_cards = sort_hand(_o(obs, "hand"), ecarte.rank_strength, trump)
-        their_count, stock = _o(obs, "card_counts")[them], _o(obs, "stock_count")
-        turn_up = _o(obs, "turn_up")
-        tricks, scores, dealer = _o(obs, "tricks"), _o(obs, "scores"), _o(obs, "dealer")
-        trick, last = list(_o(obs, "trick")), list(_o(obs, "last_trick"))
-        hand_no = _o(obs, "hand_number")
+        return {"trump": summary["turn_up"].suit, "hand": [], "their_count": 0, "stock": None,
+                "turn_up": summary["turn_up"], "tricks": summary["tricks"], "scores": summary["scores"],
+                "dealer": summary["dealer"], "trick": [], "last": [tuple(x) for x in summary["last_trick"]],
+                "hand_no": summary["hand"]}
+    trump = _o(obs, "trump")
+    return {"trump": trump, "hand": sort_hand(_o(obs, "hand"), ecarte.rank_strength, trump),
+            "their_count": _o(obs, "card_counts")[1 - _o(obs, "seat")], "stock": _o(obs, "stock_count"),
+            "turn_up": _o(obs, "turn_up"), "tricks": _o(obs, "tricks"), "scores": _o(obs, "scores"),
+            "dealer": _o(obs, "dealer"), "trick": list(_o(obs, "trick")), "last": list(_o(obs, "last_trick")),
+            "hand_no": _o(obs, "hand_number")}
 
-    mode = "wait"
+
+def _mode(obs: Any, pause: Any, mine: bool) -> str:
+    """between (pausing after a hand), over, select (discarding), play, decide (stand/propose/
+    accept/refuse) or wait."""
+    phase = _o(obs, "phase")
     if pause is not None:
-        mode = "between"
-    elif _o(obs, "is_over"):
-        mode = "over"
-    elif mine and phase == "exchange":
-        mode = "select"
-    elif mine and phase == "play":
-        mode = "play"
-    elif mine:
-        mode = "decide"
+        return "between"
+    if _o(obs, "is_over"):
+        return "over"
+    if not mine:
+        return "wait"
+    return {"exchange": "select", "play": "play"}.get(phase, "decide")
 
+
+def _hand_view(obs: Any, cards: list, mode: str) -> list:
+    """The person's hand, each card playable, selectable, or idle with the reason."""
+    trump = _o(obs, "trump")
     playable = set(_o(obs, "playable") or []) if mode == "play" else set()
     hand = []
-    for c in hand_cards:
+    for c in cards:
         extra: dict[str, Any] = {"trump": c.suit == trump}
         if mode == "play":
             extra["playable"] = c in playable
@@ -144,94 +123,154 @@ def ecarte_view(obs: Any, *, names: tuple[str, str], pause: dict | None = None,
             extra["reason"] = (_("first decide about the exchange") if mode == "decide"
                                else _("wait for your turn"))
         hand.append(card_json(c, action=f"play {c.code}", **extra))
+    return hand
 
-    last_view = None
-    if last:
-        lead, follow = last[0][1], last[1][1]
-        winner = last[ecarte.trick_winner(lead, follow, trump_now)][0]
-        last_view = {"cards": cards_of(last), "winner": side(winner),
-                     "label": (_("Last trick: you took it") if winner == me else
-                               _("Last trick: {who} took it").format(who=names[1]))}
-    trick_no = min(5, sum(tricks) + (1 if trick or pause is None else 0))
-    lead_side = side(trick[0][0]) if trick else None
 
-    # -- the buttons that apply now
-    actions: list[dict] = []
-    select_max = 0
+def _trick_cards(pairs, me: int, trump: Any) -> dict:
+    """``(player, card)`` pairs → ``{"you"/"them": card}``."""
+    return {("you" if p == me else "them"): card_json(c, trump=c.suit == trump) for p, c in pairs}
+
+
+def _last_trick(last: list, me: int, trump: Any, names: tuple[str, str]) -> dict | None:
+    """The last trick, who took it and its label; ``None`` before the first trick."""
+    if not last:
+        return None
+    lead, follow = last[0][1], last[1][1]
+    winner = last[ecarte.trick_winner(lead, follow, trump)][0]
+    return {"cards": _trick_cards(last, me, trump), "winner": "you" if winner == me else "them",
+            "label": (_("Last trick: you took it") if winner == me else
+                      _("Last trick: {who} took it").format(who=names[1]))}
+
+
+def _decide_buttons(obs: Any, kinds: list) -> list:
+    """Stand (play as dealt / play these cards), propose, accept, refuse — those legal now."""
+    actions = []
+    if "stand" in kinds:
+        actions.append({"id": "stand", "action": "stand", "primary": False,
+                        "label": _("Play these cards") if _o(obs, "proposals") else _("Play as dealt")})
+    if "propose" in kinds:
+        actions.append({"id": "propose", "label": _("Propose an exchange"), "action": "propose",
+                        "primary": True})
+    if "accept" in kinds:
+        actions.append({"id": "accept", "label": _("Accept"), "action": "accept", "primary": True})
+    if "refuse" in kinds:
+        actions.append({"id": "refuse", "label": _("Refuse"), "action": "refuse", "primary": False})
+    return actions
+
+
+def _select_buttons(stock: Any, legal: list) -> tuple[list, int]:
+    """Discard the selected cards (up to 5, no more than the stock) and keep all; the most cards
+    that may be selected."""
+    actions = []
+    select_max = min(5, stock or 0)
+    may_keep = any(a.kind == "discard" and not a.cards for a in legal)
+    if select_max:
+        actions.append({"id": "discard", "action": "discard", "primary": True, "selection": True,
+                        "labels": [_("Discard")] + [ngettext("Discard {n} card", "Discard {n} cards", n)
+                                                    .format(n=n) for n in range(1, 6)],
+                        "reason": _("Click the cards to throw away first")})
+    if may_keep:
+        actions.append({"id": "keep", "label": _("Keep all my cards"), "action": "discard",
+                        "primary": not select_max})
+    return actions, select_max
+
+
+def _buttons(obs: Any, mode: str, legal: list, stock: Any) -> tuple[list, int]:
+    """The buttons that apply now, and how many cards may be selected (0 unless discarding)."""
+    kinds = [a.kind for a in legal]
     if mode == "between":
-        actions.append({"id": "next", "label": _("Next hand"), "action": NEXT_HAND, "primary": True})
-    elif mode == "decide":
-        if "stand" in kinds:
-            actions.append({"id": "stand", "action": "stand", "primary": False,
-                            "label": _("Play these cards") if _o(obs, "proposals") else _("Play as dealt")})
-        if "propose" in kinds:
-            actions.append({"id": "propose", "label": _("Propose an exchange"), "action": "propose",
-                            "primary": True})
-        if "accept" in kinds:
-            actions.append({"id": "accept", "label": _("Accept"), "action": "accept", "primary": True})
-        if "refuse" in kinds:
-            actions.append({"id": "refuse", "label": _("Refuse"), "action": "refuse", "primary": False})
-    elif mode == "select":
-        select_max = min(5, stock or 0)
-        may_keep = any(a.kind == "discard" and not a.cards for a in legal)
-        if select_max:
-            actions.append({"id": "discard", "action": "discard", "primary": True, "selection": True,
-                            "labels": [_("Discard")] + [ngettext("Discard {n} card", "Discard {n} cards", n)
-                                                        .format(n=n) for n in range(1, 6)],
-                            "reason": _("Click the cards to throw away first")})
-        if may_keep:
-            actions.append({"id": "keep", "label": _("Keep all my cards"), "action": "discard",
-                            "primary": not select_max})
-    elif mode == "play" and "announce" in kinds:
-        actions.append({"id": "announce", "label": _("Announce the king (1 point)"),
-                        "action": "announce king", "primary": False})
+        return [{"id": "next", "label": _("Next hand"), "action": NEXT_HAND, "primary": True}], 0
+    if mode == "decide":
+        return _decide_buttons(obs, kinds), 0
+    if mode == "select":
+        return _select_buttons(stock, legal)
+    if mode == "play" and "announce" in kinds:
+        return [{"id": "announce", "label": _("Announce the king (1 point)"),
+                 "action": "announce king", "primary": False}], 0
+    return [], 0
 
-    # -- what now
+
+def _what_now_view(obs: Any, mode: str, pause: Any) -> dict:
     if mode == "between":
-        text = pause.explain() + " " + _("Press Next hand to deal again.")
-        tone = "done"
-    else:
-        text = _o(obs, "what_now")
-        tone = "info"
-        if mode == "over":
-            text += " " + _("Press New game to play again.")
-            tone = "done"
+        return {"text": pause.explain() + " " + _("Press Next hand to deal again."), "tone": "done"}
+    text = _o(obs, "what_now")
+    if mode == "over":
+        return {"text": text + " " + _("Press New game to play again."), "tone": "done"}
+    return {"text": text, "tone": "info"}
 
-    role = {me: _("non-dealer"), them: _("non-dealer")}
-    role[dealer] = _("dealer")
+
+def _log_view(obs: Any) -> list:
+    """The last 80 events, numbered from the game's first, newest first."""
     events = list(_o(obs, "events") or ())
     first = max(0, len(events) - 80)
     log = [e.explain() for e in events[first:]]
-    target = _o(obs, "target")
+    return [{"n": first + i + 1, "text": t} for i, t in enumerate(log)][::-1]
+
+
+def _players_view(me: int, pos: dict, names: tuple[str, str]) -> dict:
+    """The header: each side's name, role (dealer or not), tricks and score."""
+    them = 1 - me
+    tricks, scores = pos["tricks"], pos["scores"]
+    role = {me: _("non-dealer"), them: _("non-dealer")}
+    role[pos["dealer"]] = _("dealer")
     return {
-        "game": "ecarte",
-        "title": _("Écarté"),
-        "subtitle": _("hand {n}").format(n=hand_no),
-        "mode": mode,
         "you": {"name": names[0], "role": role[me], "tricks": tricks[me], "score": scores[me]},
         "them": {"name": names[1], "role": role[them], "tricks": tricks[them], "score": scores[them],
-                 "count": their_count},
+                 "count": pos["their_count"]},
         "scores": [{"name": names[0], "value": scores[me], "you": True},
                    {"name": names[1], "value": scores[them], "you": False}],
-        "score_label": _("Score"), "target_label": _("game to {n}").format(n=target),
-        "tricks_label": _("tricks"),
+    }
+
+
+def _middle_view(me: int, pos: dict, pause: Any, names: tuple[str, str]) -> dict:
+    """The middle of the table: stock, turn-up, trumps badge, the trick and the last trick."""
+    stock, trump_now, trick, hand_no = pos["stock"], pos["trump"], pos["trick"], pos["hand_no"]
+    trick_no = min(5, sum(pos["tricks"]) + (1 if trick or pause is None else 0))
+    return {
         "stock": None if stock is None else {
             "count": stock, "label": _("Stock"),
             "count_label": ngettext("{n} card", "{n} cards", stock).format(n=stock)},
-        "turn_up": card_json(turn_up, trump=True), "turn_up_label": _("Turn-up"),
+        "turn_up": card_json(pos["turn_up"], trump=True), "turn_up_label": _("Turn-up"),
         "trump": {"suit": trump_now.letter, "symbol": trump_now.symbol,
                   "label": _("Trumps: {suit}").format(suit=_(trump_now.word))},
         "trick": {"label": (_("Hand {n} is over").format(n=hand_no) if pause is not None
-                            else _("Trick {n}").format(n=trick_no)), "cards": cards_of(trick),
-                  "lead": lead_side, "count": len(trick)},
-        "last_trick": last_view,
+                            else _("Trick {n}").format(n=trick_no)), "cards": _trick_cards(trick, me, trump_now),
+                  "lead": ("you" if trick[0][0] == me else "them") if trick else None, "count": len(trick)},
+        "last_trick": _last_trick(pos["last"], me, trump_now, names),
+    }
+
+
+def ecarte_view(obs: Any, *, names: tuple[str, str], pause: dict | None = None,
+                hint: str | None = None) -> dict:
+    """The page's JSON for one Écarté observation (the only place the table reads it).
+
+    ``obs``: ``state.observation(seat)`` (an :class:`cardkit.ecarte.EcarteObservation`);
+    ``names``: (you, opponent) as shown; ``pause``: the finished hand's ``hand_end`` event while
+    the table pauses between hands, else ``None``; ``hint``: the advisor's line, if asked for.
+    Returns plain JSON values only: what the seat may see, never the opponent's cards or the stock.
+    """
+    me = _o(obs, "seat")
+    mine = _o(obs, "current_player") == me and pause is None and not _o(obs, "is_over")
+    legal = list(_o(obs, "legal_actions") or []) if mine else []
+    pos = _position(obs, pause)
+    mode = _mode(obs, pause, mine)
+    actions, select_max = _buttons(obs, mode, legal, pos["stock"])
+    return {
+        "game": "ecarte",
+        "title": _("Écarté"),
+        "subtitle": _("hand {n}").format(n=pos["hand_no"]),
+        "mode": mode,
+        **_players_view(me, pos, names),
+        "score_label": _("Score"), "target_label": _("game to {n}").format(n=_o(obs, "target")),
+        "tricks_label": _("tricks"),
+        **_middle_view(me, pos, pause, names),
         "last_trick_empty": _("No trick played yet"),
-        "hand": hand, "hand_label": _("Your hand"),
+        "hand": _hand_view(obs, pos["hand"], mode), "hand_label": _("Your hand"),
         "select_max": select_max,
         "actions": actions,
         "hint": hint,
-        "what_now": {"text": text, "tone": tone},
-        "log": [{"n": first + i + 1, "text": t} for i, t in enumerate(log)][::-1],
+        "what_now": _what_now_view(obs, mode, pause),
+        "log": _log_view(obs),
     }
 
 

@@ -72,39 +72,37 @@ def _log(obs: Any) -> list[str]:
     return [line[:1].upper() + line[1:] for line in (_o(obs, "log") or [])]
 
 
-def switch_view(obs: Any, *, reveal: bool = False, caught: tuple[str, ...] = ()) -> dict:
-    """The page's JSON for one Switch observation (the only place the table reads it).
+def _cards_label(n: int) -> str:
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
 
-    ``obs``: ``state.observation(seat, reveal=reveal)``; ``reveal``: beginner mode (the
-    opponents' hands and the stock are in ``obs`` face up and drawn so); ``caught``: sentences of
-    computers catching you since your last move, put first in "What now". Plain JSON values only.
-    """
-    me = _o(obs, "seat")
-    n = _o(obs, "players")
-    names = list(_o(obs, "names"))
-    cur = _o(obs, "current_player")
-    over = bool(_o(obs, "is_over"))
-    legal = list(_o(obs, "legal_actions") or [])
-    kinds = {a.kind for a in legal}
+
+def _opponents(obs: Any, reveal: bool) -> list:
+    """The opponents' seats, in play order after the person: name, turn, count (backs, or the
+    faces in beginner mode), missed turns and the "Last card!" bubble."""
+    me, n = _o(obs, "seat"), _o(obs, "players")
+    names, cur = list(_o(obs, "names")), _o(obs, "current_player")
     counts = _counts(obs)
     called = set(_o(obs, "last_card_called") or ())
     hands = _o(obs, "hands") if reveal else None
     skips = list(_o(obs, "skips_owed") or [0] * n)
-    others = [(me + k) % n for k in range(1, n)]
     opponents = []
-    for p in others:
+    for p in [(me + k) % n for k in range(1, n)]:
         c = counts[p]
         extra = (ngettext("misses {n} more turn", "misses {n} more turns", skips[p]).format(n=skips[p])
                  if skips[p] else "")
         opponents.append({
             "seat": p, "name": names[p], "turn": cur == p, "count": c,
-            "count_label": ngettext("{n} card", "{n} cards", c).format(n=c),
+            "count_label": _cards_label(c),
             "extra": extra, "bubble": _("Last card!") if p in called else "",
             "backs": 0 if hands is not None else min(c, MAX_BACKS),
             "more": f"+{c - MAX_BACKS}" if hands is None and c > MAX_BACKS else "",
             "faces": [card_json(x) for x in hands[p]] if hands is not None else [],
         })
-    mine = cur == me and not over
+    return opponents
+
+
+def _hand(obs: Any, mine: bool, legal: list) -> list:
+    """The person's hand, sorted, each card playable or with the reason it is not."""
     phase = _o(obs, "phase")
     plays = {a.cards[0] for a in legal if a.kind == "play"} if mine else set()
     hand = []
@@ -118,29 +116,44 @@ def switch_view(obs: Any, *, reveal: bool = False, caught: tuple[str, ...] = ())
             extra = {"idle": True, "playable": False,
                      "reason": _("choose a suit first") if mine and phase == "choose" else _("wait for your turn")}
         hand.append(card_json(c, action=f"play {c.code}", **extra))
-    top = _o(obs, "top")
+    return hand
+
+
+def _badges(obs: Any) -> list:
+    """The status badges: the suit named, and the penalty pending with whom it is for."""
     named = _o(obs, "named_suit")
     pending = _o(obs, "pending")
+    cur = _o(obs, "current_player")
     badges = []
     if named is not None:
         badges.append({"text": _("Suit named: {suit}").format(suit=_(named.word)), "suit": named.letter,
                        "symbol": named.symbol})
     if pending is not None:
-        who = names[cur] if cur is not None else ""
+        who = list(_o(obs, "names"))[cur] if cur is not None else ""
         badges.append({"text": _("Pending: {what} — for {who}").format(what=pending.describe(), who=who),
                        "suit": None, "symbol": "⚠"})
+    return badges
+
+
+def _turn_buttons(obs: Any, mine: bool, kinds: set) -> tuple[list, list]:
+    """Draw / Pass, and the suit choices after a suit-changing card (only on the person's turn)."""
     actions = []
     if mine and "draw" in kinds:
         actions.append({"id": "draw", "label": _("Draw"), "action": "draw", "primary": False})
     if mine and "pass" in kinds:
         actions.append({"id": "pass", "label": _("Pass"), "action": "pass", "primary": False})
     suits = []
-    if mine and phase == "choose":
+    if mine and _o(obs, "phase") == "choose":
         suits = [{"id": "choose-" + s.word, "label": f"{s.symbol} {_(s.word)}", "suit": s.letter,
                   "action": f"choose {s.word}"} for s in SUITS]
+    return actions, suits
+
+
+def _calls(legal: list, over: bool) -> list:
+    """"Last card!" and "Caught you!": always there, enabled only while they apply."""
     can_call = any(a.kind == "last card" for a in legal)
     can_catch = any(a.kind == "challenge" for a in legal)
-    calls = [
+    return [
         {"id": "last", "label": _("Last card!"), "action": LAST_CARD, "primary": False,
          "enabled": can_call and not over,
          "reason": None if can_call else _("only just before or after the play that leaves you one card")},
@@ -148,32 +161,62 @@ def switch_view(obs: Any, *, reveal: bool = False, caught: tuple[str, ...] = ())
          "enabled": can_catch and not over,
          "reason": None if can_catch else _("only right after the player before you is down to one card")},
     ]
+
+
+def _what_now_text(obs: Any, caught: tuple[str, ...], over: bool) -> str:
     text = " ".join(list(caught) + [_what_now(obs)])
     if over and "New game" not in text:
         text += " " + _("Press New game to play again.")
+    return text
+
+
+def _piles(obs: Any, reveal: bool, can_draw: bool) -> tuple[dict, dict]:
+    """The stock (faces in beginner mode) and the discard pile's top card."""
     stock_count = _o(obs, "stock_count")
-    log = _log(obs)
+    top = _o(obs, "top")
     discard = _o(obs, "discard") or []
+    stock = {"count": stock_count, "label": _("Stock"),
+             "count_label": _cards_label(stock_count),
+             "draw": can_draw,
+             "faces": [card_json(x) for x in (_o(obs, "stock") or [])] if reveal else []}
+    pile = {"top": None if top is None else card_json(top), "label": _("Discard pile"),
+            "count_label": _cards_label(len(discard))}
+    return stock, pile
+
+
+def switch_view(obs: Any, *, reveal: bool = False, caught: tuple[str, ...] = ()) -> dict:
+    """The page's JSON for one Switch observation (the only place the table reads it).
+
+    ``obs``: ``state.observation(seat, reveal=reveal)``; ``reveal``: beginner mode (the
+    opponents' hands and the stock are in ``obs`` face up and drawn so); ``caught``: sentences of
+    computers catching you since your last move, put first in "What now". Plain JSON values only.
+    """
+    me = _o(obs, "seat")
+    n = _o(obs, "players")
+    over = bool(_o(obs, "is_over"))
+    legal = list(_o(obs, "legal_actions") or [])
+    kinds = {a.kind for a in legal}
+    mine = _o(obs, "current_player") == me and not over
+    hand = _hand(obs, mine, legal)
+    actions, suits = _turn_buttons(obs, mine, kinds)
+    stock, discard = _piles(obs, reveal, mine and "draw" in kinds)
+    log = _log(obs)
     return {
         "game": "switch",
         "title": _("Switch"),
         "subtitle": ngettext("you vs {n} computer", "you vs {n} computers", n - 1).format(n=n - 1),
         "mode": "over" if over else ("play" if mine else "wait"),
-        "opponents": opponents,
-        "stock": {"count": stock_count, "label": _("Stock"),
-                  "count_label": ngettext("{n} card", "{n} cards", stock_count).format(n=stock_count),
-                  "draw": mine and "draw" in kinds,
-                  "faces": [card_json(x) for x in (_o(obs, "stock") or [])] if reveal else []},
-        "discard": {"top": None if top is None else card_json(top), "label": _("Discard pile"),
-                    "count_label": ngettext("{n} card", "{n} cards", len(discard)).format(n=len(discard))},
-        "status": badges,
+        "opponents": _opponents(obs, reveal),
+        "stock": stock,
+        "discard": discard,
+        "status": _badges(obs),
         "hand": hand,
         "hand_label": _("Your hand"),
-        "hand_count": ngettext("{n} card", "{n} cards", len(hand)).format(n=len(hand)),
-        "you_called": me in called,
+        "hand_count": _cards_label(len(hand)),
+        "you_called": me in set(_o(obs, "last_card_called") or ()),
         "bubble": _("Last card!"),
-        "actions": actions, "suits": suits, "calls": calls,
-        "what_now": {"text": text, "tone": "done" if over else "info"},
+        "actions": actions, "suits": suits, "calls": _calls(legal, over),
+        "what_now": {"text": _what_now_text(obs, caught, over), "tone": "done" if over else "info"},
         "log": [{"n": i + 1, "text": t} for i, t in enumerate(log)][::-1][:120],
     }
 

@@ -50,84 +50,112 @@ def _cards(cards) -> list:
     return [None if c is None else card_json(c) for c in cards]
 
 
-def war_view(obs: Any, *, reveal: bool = False, auto: bool = False) -> dict:
-    """The page's JSON for one War observation (the only place the table reads it).
-
-    ``obs``: ``state.observation(seat)`` (a :class:`cardkit.war.WarObservation`); ``reveal``: the
-    table is showing a war's face-down cards as backs for a moment, so the view shows the position
-    before the battle (counts, piles, nobody out, no winner) and the battle's face-down cards as
-    backs — none of their faces is in it; ``auto``: playing to the end. Plain JSON values only.
-    """
-    me = obs.seat
-    n = obs.players
-    decides = obs.current_player == me and not obs.is_over
-    has_choices = bool(obs.rules.options.get("steal_war")) or obs.rules.options.get("slap_rank") is not None
+def _battle_table(obs: Any, reveal: bool) -> list:
+    """The cards on the table per seat: the open battle, or the last one (backs while revealing)."""
     last = obs.last_battle
     if obs.phase in ("steal", "slap"):
-        table = [_cards(t) for t in obs.table]
-    elif last is None:
-        table = [[] for _ in range(n)]
-    elif reveal:
-        table = [[card_json(c) if up else None for c, up in zip(t, f)]
-                 for t, f in zip(last["table"], last["face_up"])]
-    else:
-        table = [_cards(t) for t in last["table"]]
+        return [_cards(t) for t in obs.table]
+    if last is None:
+        return [[] for _ in range(obs.players)]
+    if reveal:
+        return [[card_json(c) if up else None for c, up in zip(t, f)]
+                for t, f in zip(last["table"], last["face_up"])]
+    return [_cards(t) for t in last["table"]]
+
+
+def _count_label(count: int) -> str:
+    return _("{n} cards").format(n=count) if count != 1 else _("1 card")
+
+
+def _pile_view(src: dict) -> dict:
+    """A Steal War face-up pile: its size, top card and labels."""
+    return {"size": src["size"], "top": None if src["top"] is None else card_json(src["top"]),
+            "label": _("Face-up pile"),
+            "count_label": _("{n} cards").format(n=src["size"]) if src["size"] != 1 else _("1 card")}
+
+
+def _row_count(obs: Any, p: int, table: list, before: bool) -> int:
+    """Seat ``p``'s card count (before the battle while revealing)."""
+    if not before:
+        return obs.card_counts[p]
+    last = obs.last_battle
+    piles = last["piles_before"]
+    pile_size = piles[p]["size"] if piles else 0
+    return max(0, last["counts_before"][p] - pile_size - len(table[p]))
+
+
+def _row(obs: Any, p: int, table: list, reveal: bool, has_choices: bool) -> dict:
+    """One seat's row: name, out, count, face-up pile, cards on the table, won the battle."""
+    me = obs.seat
+    last = obs.last_battle
     before = reveal and last is not None
-    rows = []
-    for p in [q for q in range(n) if q != me] + [me]:
-        name = obs.names[p]
-        if has_choices and p == me:
-            name = _("{player} (you)").format(player=name)
-        out = last["out_before"][p] if before else obs.out[p]
-        if before:
-            piles = last["piles_before"]
-            pile_size = piles[p]["size"] if piles else 0
-            count = max(0, last["counts_before"][p] - pile_size - len(table[p]))
-        else:
-            count = obs.card_counts[p]
-        pile = None
-        if obs.piles is not None:
-            src = (last["piles_before"] if before else obs.piles)[p]
-            pile = {"size": src["size"], "top": None if src["top"] is None else card_json(src["top"]),
-                    "label": _("Face-up pile"),
-                    "count_label": _("{n} cards").format(n=src["size"]) if src["size"] != 1 else _("1 card")}
-        winner = (not reveal and last is not None and last["winner"] == p
-                  and obs.phase not in ("steal", "slap"))
-        rows.append({"seat": p, "you": p == me, "name": name, "out": bool(out),
-                     "out_label": _("out") if out else "",
-                     "count": count, "count_label": _("{n} cards").format(n=count) if count != 1 else _("1 card"),
-                     "pile": pile, "table": table[p],
-                     "won": winner, "won_label": _("won the battle") if winner else ""})
-    # the buttons: Flip always first and in the same place; Play to the end / Stop next to it
+    name = obs.names[p]
+    if has_choices and p == me:
+        name = _("{player} (you)").format(player=name)
+    out = last["out_before"][p] if before else obs.out[p]
+    count = _row_count(obs, p, table, before)
+    pile = None
+    if obs.piles is not None:
+        pile = _pile_view((last["piles_before"] if before else obs.piles)[p])
+    winner = (not reveal and last is not None and last["winner"] == p
+              and obs.phase not in ("steal", "slap"))
+    return {"seat": p, "you": p == me, "name": name, "out": bool(out),
+            "out_label": _("out") if out else "",
+            "count": count, "count_label": _count_label(count),
+            "pile": pile, "table": table[p],
+            "won": winner, "won_label": _("won the battle") if winner else ""}
+
+
+def _rows(obs: Any, reveal: bool) -> list:
+    """Every seat's row, the opponents first and the person's last."""
+    me = obs.seat
+    has_choices = bool(obs.rules.options.get("steal_war")) or obs.rules.options.get("slap_rank") is not None
+    table = _battle_table(obs, reveal)
+    return [_row(obs, p, table, reveal, has_choices)
+            for p in [q for q in range(obs.players) if q != me] + [me]]
+
+
+def _flip_reason(obs: Any, reveal: bool, decides: bool) -> str | None:
+    """Why Flip is disabled now, or ``None``."""
+    if obs.is_over:
+        return _("The game is over: press New game.")
+    if reveal:
+        return war.reveal_pause(obs.war_rules)
+    if obs.current_player is not None:
+        return (_("First answer the question below.") if decides else
+                _("Wait: {who} is deciding.").format(who=obs.names[obs.current_player]))
+    return None
+
+
+def _actions(obs: Any, reveal: bool, auto: bool, decides: bool) -> list:
+    """The buttons: Flip always first and in the same place; Play to the end / Stop next to it."""
     over = obs.is_over
-    flip_reason = None
-    if over:
-        flip_reason = _("The game is over: press New game.")
-    elif reveal:
-        flip_reason = war.reveal_pause(obs.war_rules)
-    elif obs.current_player is not None:
-        flip_reason = (_("First answer the question below.") if decides else
-                       _("Wait: {who} is deciding.").format(who=obs.names[obs.current_player]))
-    actions = [{"id": "flip", "label": _("Flip"), "action": "flip", "primary": True,
-                "enabled": flip_reason is None, "reason": flip_reason},
-               {"id": "auto", "label": _("Stop") if auto else _("Play to the end"),
-                "action": STOP if auto else AUTO, "primary": False, "enabled": not over,
-                "reason": _("The game is over: press New game.") if over else None}]
-    decision = []
-    top_choice = []
-    if decides and not reveal:
-        if obs.phase == "steal":
-            decision = [{"id": "steal", "label": _("Steal"), "action": "steal", "primary": True},
-                        {"id": "play", "label": _("Play the card"), "action": "flip", "primary": False}]
-        elif obs.phase == "slap":
-            decision = [{"id": "slap", "label": _("Slap!"), "action": "slap", "primary": True, "big": True},
-                        {"id": "late", "label": _("Too slow — go on"), "action": "flip", "primary": False}]
-        elif obs.phase == "top":
-            decision = [{"id": "keep", "label": _("Keep this order"), "action": "flip", "primary": False}]
-            top_choice = [card_json(a.cards[0], action=str(a).replace(str(a.cards[0]), a.cards[0].code),
-                                    playable=True)
-                          for a in obs.legal_actions if a.kind == "top"]
-    # the log, numbered by battle
+    flip_reason = _flip_reason(obs, reveal, decides)
+    return [{"id": "flip", "label": _("Flip"), "action": "flip", "primary": True,
+             "enabled": flip_reason is None, "reason": flip_reason},
+            {"id": "auto", "label": _("Stop") if auto else _("Play to the end"),
+             "action": STOP if auto else AUTO, "primary": False, "enabled": not over,
+             "reason": _("The game is over: press New game.") if over else None}]
+
+
+def _decision(obs: Any) -> tuple[list, list]:
+    """The person's choice buttons (Steal War, Slap war, choosing the top card) and top-card choices."""
+    if obs.phase == "steal":
+        return [{"id": "steal", "label": _("Steal"), "action": "steal", "primary": True},
+                {"id": "play", "label": _("Play the card"), "action": "flip", "primary": False}], []
+    if obs.phase == "slap":
+        return [{"id": "slap", "label": _("Slap!"), "action": "slap", "primary": True, "big": True},
+                {"id": "late", "label": _("Too slow — go on"), "action": "flip", "primary": False}], []
+    if obs.phase == "top":
+        top_choice = [card_json(a.cards[0], action=str(a).replace(str(a.cards[0]), a.cards[0].code),
+                                playable=True)
+                      for a in obs.legal_actions if a.kind == "top"]
+        return [{"id": "keep", "label": _("Keep this order"), "action": "flip", "primary": False}], top_choice
+    return [], []
+
+
+def _log(obs: Any, reveal: bool) -> list:
+    """The log, numbered by battle, newest first (the last 120 events)."""
     events = list(obs.events)
     if reveal:
         cut = max((i for i, e in enumerate(events) if e.kind == "battle"), default=len(events))
@@ -138,13 +166,28 @@ def war_view(obs: Any, *, reveal: bool = False, auto: bool = False) -> dict:
             battle += 1
         numbers.append(battle)
     log = [{"n": n, "text": e.explain()} for n, e in zip(numbers[-120:], events[-120:])]
+    return log[::-1]
+
+
+def war_view(obs: Any, *, reveal: bool = False, auto: bool = False) -> dict:
+    """The page's JSON for one War observation (the only place the table reads it).
+
+    ``obs``: ``state.observation(seat)`` (a :class:`cardkit.war.WarObservation`); ``reveal``: the
+    table is showing a war's face-down cards as backs for a moment, so the view shows the position
+    before the battle (counts, piles, nobody out, no winner) and the battle's face-down cards as
+    backs — none of their faces is in it; ``auto``: playing to the end. Plain JSON values only.
+    """
+    decides = obs.current_player == obs.seat and not obs.is_over
+    last = obs.last_battle
+    over = obs.is_over
+    decision, top_choice = _decision(obs) if decides and not reveal else ([], [])
     return {
         "game": "war",
         "title": _("War"),
         "subtitle": obs.rules.label,
         "mode": "over" if over else ("decide" if decides else "battle"),
-        "rows": rows,
-        "players": n,
+        "rows": _rows(obs, reveal),
+        "players": obs.players,
         "steal": obs.piles is not None,
         "decision_text": "" if (reveal or last is None or obs.phase in ("steal", "slap")) else last["text"],
         "counters": _("battles {b} · wars {w}").format(b=obs.battles, w=obs.wars),
@@ -153,11 +196,11 @@ def war_view(obs: Any, *, reveal: bool = False, auto: bool = False) -> dict:
         "top_choice": top_choice,
         "top_label": _("Put on top of your pile:"),
         "packet_label": _("Packet"),
-        "actions": actions,
+        "actions": _actions(obs, reveal, auto, decides),
         "decision": decision,
         "what_now": {"text": war.reveal_pause(obs.war_rules) if reveal else obs.what_now,
                      "tone": "done" if over else "info"},
-        "log": log[::-1],
+        "log": _log(obs, reveal),
         "reveal": reveal,
         "battles": obs.battles,
     }
