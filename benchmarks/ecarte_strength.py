@@ -29,7 +29,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 from cardkit import ecarte
 from cardkit.cards import SUITS
-from cardkit.ecarte_ai import RandomPlayer, Solver, StrongPlayer, cards_of, mask_of_idx, solve_plain
+from cardkit.ecarte_ai import (RandomPlayer, Solver, StrongPlayer, advice, cards_of, mask_of_idx,
+                               plain_legal, solve_plain)
 
 PRESETS = {"standard": ecarte.EcarteRules.standard, "classic": ecarte.EcarteRules.classic}
 
@@ -89,19 +90,12 @@ def timing(ts: list[float]) -> str:
 
 
 def solver_bench(n: int, seed: int = 1) -> None:
-    from cardkit.ecarte import rank_strength, trick_winner
+    from cardkit.ecarte import trick_winner
 
     def plain_cut(lh, fh, trump, must):
         """Plain Python, lists of Cards, alpha-beta cut-offs as the fast solver, no table."""
         def legal(hand, lead):
-            same = [c for c in hand if c.suit == lead.suit]
-            if same:
-                return [c for c in same if rank_strength(c) > rank_strength(lead)] or same
-            if must:
-                tr = [c for c in hand if c.suit == trump]
-                if tr:
-                    return tr
-            return hand
+            return plain_legal(hand, lead, trump, must)
 
         def go(lh, fh):
             n = len(lh)
@@ -152,6 +146,27 @@ def solver_bench(n: int, seed: int = 1) -> None:
               f"  ({m / fast:5.1f}× the bit-mask solver)")
 
 
+def advice_bench(games: int, seed: int = 3) -> None:
+    """Time of the advisor's hint (``advice``) and of one hard choice at the same positions."""
+    ta, th = [], []
+    for g in range(games):
+        s = ecarte.new_game(PRESETS["classic" if g % 2 else "standard"](), seed=seed + g)
+        bots = [ecarte.computer_player("easy", seed=g), RandomPlayer(g)]
+        while not s.is_over:
+            p = s.current_player
+            obs = s.observation(p)
+            if len(obs["legal_actions"]) > 1:
+                t = time.perf_counter()
+                advice(obs)
+                ta.append(time.perf_counter() - t)
+                t = time.perf_counter()
+                StrongPlayer("hard", g).choose(obs)
+                th.append(time.perf_counter() - t)
+            s.apply(bots[p].choose(obs))
+    print(f"advice(observation), {len(ta)} positions (median/p95/max): {timing(ta)}; "
+          f"hard choose at the same positions: {timing(th)}")
+
+
 PAIRS = [("hard", "easy"), ("medium", "easy"), ("hard", "medium"), ("hard", "random"),
          ("medium", "random"), ("easy", "random"), ("open", "easy")]
 
@@ -163,7 +178,7 @@ def main(argv=None) -> int:
     ap.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
     ap.add_argument("--pairs", default=",".join(f"{a}-{b}" for a, b in PAIRS))
     ap.add_argument("--seed", type=int, default=20_000)
-    ap.add_argument("--no-solver", action="store_true")
+    ap.add_argument("--no-solver", action="store_true", help="skip the solver and advice timings")
     args = ap.parse_args(argv)
     main_n = 20 if args.quick else args.matches
     other_n = 10 if args.quick else max(10, args.matches // 5)
@@ -171,7 +186,8 @@ def main(argv=None) -> int:
           f"load average {os.getloadavg()[0]:.1f} at start (a shared machine: times include waiting)")
     if not args.no_solver:
         solver_bench(60 if args.quick else 400)
-    pairs = [tuple(p.split("-")) for p in args.pairs.split(",")]
+        advice_bench(2 if args.quick else 20)
+    pairs = [tuple(p.split("-")) for p in args.pairs.split(",") if p]
     t_all = time.time()
     with ProcessPoolExecutor(args.jobs) as pool:
         for a, b in pairs:

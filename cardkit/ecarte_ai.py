@@ -37,7 +37,7 @@ from math import comb
 from .cards import Card, Rank, Suit, SUITS, parse_card, parse_cards
 from .core import Action
 
-__all__ = ["Solver", "solver", "card_index", "index_card", "mask_of", "cards_of", "solve_plain",
+__all__ = ["Solver", "solver", "card_index", "index_card", "mask_of", "cards_of", "solve_plain", "plain_legal",
            "seat_view", "SeatView", "unseen_mask", "hand_constraints", "sample_hands",
            "consistent_hand", "StrongPlayer", "RandomPlayer", "match_value", "hand_points", "JEUX_DE_REGLE",
            "stand_advice", "card_advice", "advice", "foster_counts", "jeux_de_regle_check",
@@ -267,22 +267,28 @@ def solver(trump, must_trump: bool = False) -> Solver:
     return s
 
 
+def plain_legal(hand: list[Card], lead: Card, trump: Suit, must_trump: bool = False) -> list[Card]:
+    """The follower's legal answers to ``lead``, on lists of Cards (§3.4): follow suit and win the
+    trick if able; when void, any card (``standard``) or a trump if able (``classic``)."""
+    same = [c for c in hand if c.suit == lead.suit]
+    if same:
+        return [c for c in same if _STRENGTH0[c.rank] > _STRENGTH0[lead.rank]] or same
+    if must_trump:
+        trumps = [c for c in hand if c.suit == trump]
+        if trumps:
+            return trumps
+    return list(hand)
+
+
 def solve_plain(leader, follower, trump: Suit, must_trump: bool = False) -> int:
     """The plain reference: minimax over lists of Cards, no table, no cut-off (§3.4).
 
     Tricks the leader wins from here. Slow on purpose: the benchmark's baseline and the tests'
     brute force."""
-    from .ecarte import rank_strength, trick_winner
+    from .ecarte import trick_winner
 
     def legal(hand, lead):
-        same = [c for c in hand if c.suit == lead.suit]
-        if same:
-            return [c for c in same if rank_strength(c) > rank_strength(lead)] or same
-        if must_trump:
-            trumps = [c for c in hand if c.suit == trump]
-            if trumps:
-                return trumps
-        return list(hand)
+        return plain_legal(hand, lead, trump, must_trump)
 
     def go(lh, fh):
         if not lh:
@@ -643,7 +649,7 @@ class Level:
 
 
 LEVELS = {"hard": Level(play_samples=64, bid_samples=100, discard_samples=48, inferences=True),
-          "medium": Level(play_samples=6, bid_samples=16, discard_samples=4, inferences=False)}
+          "medium": Level(play_samples=8, bid_samples=40, discard_samples=0, inferences=False)}
 
 
 def _decision_rng(seed, obs_key) -> random.Random:
