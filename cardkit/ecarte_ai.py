@@ -31,6 +31,7 @@ import hashlib
 import itertools
 import math
 import random
+import time
 from dataclasses import dataclass
 from math import comb
 
@@ -668,17 +669,28 @@ class StrongPlayer:
     and kings). Always announces the king of trumps (§3.3). ``seed``: the same seed and
     observation always give the same choice. ``peek``: for the benchmark's open-hand player only —
     a callable returning the opponent's true hand (Cards); never used by a table.
+    ``time_budget``: seconds; if given, a decision stops sampling once it is spent (after at least
+    8 samples), so a table on a loaded machine is never kept waiting — at the price of the
+    same-seed-same-choice guarantee, which then holds only while the budget is not reached. The
+    default (None) always uses every sample (:data:`LEVELS`).
 
     Raises ``ValueError`` for an unknown level or an observation with no legal action.
     """
 
-    def __init__(self, level: str = "hard", seed: int | None = None, peek=None):
+    def __init__(self, level: str = "hard", seed: int | None = None, peek=None,
+                 time_budget: float | None = None):
         if level not in LEVELS:
             raise ValueError(f"unknown computer level {level!r}: 'easy', 'medium' or 'hard'")
         self.level = level
         self.params = LEVELS[level]
         self.seed = seed
         self.peek = peek
+        self.time_budget = time_budget
+        self._t_end = None
+
+    def _out_of_time(self, done: int) -> bool:
+        return (self._t_end is not None and done >= 8 and done % 4 == 0
+                and time.perf_counter() > self._t_end)
 
     # -- helpers
     def _rng(self, v: SeatView) -> random.Random:
@@ -701,6 +713,7 @@ class StrongPlayer:
         if len(v.legal) == 1:
             return v.legal[0]
         rng = self._rng(v)
+        self._t_end = None if self.time_budget is None else time.perf_counter() + self.time_budget
         if "announce" in kinds:
             return Action("announce", word="king")
         if "stand" in kinds or "accept" in kinds:
@@ -721,7 +734,11 @@ class StrongPlayer:
         hands = self._opponent_hands(v, self.params.play_samples, rng)
         tot_u = dict.fromkeys(cards, 0.0)
         tot_t = dict.fromkeys(cards, 0.0)
+        n = 0
         for opp in hands:
+            if self._out_of_time(n):
+                break
+            n += 1
             if v.trick:
                 vals = sol.follow_values(v.hand, opp, v.trick[0][1])
             else:
@@ -730,7 +747,6 @@ class StrongPlayer:
                 t = base + vals[c]
                 tot_u[c] += util[min(t, 5)]
                 tot_t[c] += t
-        n = len(hands)
         return {c: (tot_u[c] / n, tot_t[c] / n) for c in cards}
 
     def _play(self, v: SeatView, rng) -> Action:
@@ -778,7 +794,11 @@ class StrongPlayer:
             hands = self._bid_hands(v, rng)
             k_out = _model_discard(v.hand, t, 1, min(5, v.stock_count))
             k = k_out.bit_count()
+            n = 0
             for d in hands:
+                if self._out_of_time(n):
+                    break
+                n += 1
                 t0 = sol.tricks(v.hand, d)
                 total_a += u_stand[t0]
                 if _model_refuses(d, t):
@@ -790,11 +810,14 @@ class StrongPlayer:
                 dk = _model_discard(d, t, 0, min(5, v.stock_count - k))
                 d2 = (d & ~dk) | mask_of_idx(pool[k:k + dk.bit_count()])
                 total_b += u_norm[sol.tricks(mine, d2)]
-            n = len(hands)
             return {"stand": total_a / n, "propose": total_b / n}
         u_ref = _utilities(v, stood_at_once=False, refused=True, refused_first=v.proposals == 1)
         hands = self._bid_hands(v, rng, proposer=True)
+        n = 0
         for nd in hands:
+            if self._out_of_time(n):
+                break
+            n += 1
             total_a += u_ref[5 - sol.tricks(nd, v.hand)]
             pool = [i for i in unseen if not (nd >> i) & 1]
             rng.shuffle(pool)
@@ -804,7 +827,6 @@ class StrongPlayer:
             mine_out = _model_discard(v.hand, t, 0, min(5, v.stock_count - k))
             me2 = (v.hand & ~mine_out) | mask_of_idx(pool[k:k + mine_out.bit_count()])
             total_b += u_norm[5 - sol.tricks(nd2, me2)]
-        n = len(hands)
         return {"refuse": total_a / n, "accept": total_b / n}
 
     # -- exchange
@@ -831,7 +853,10 @@ class StrongPlayer:
         unseen = _bits(unseen_mask(v))
         n = self.params.discard_samples
         scores = dict.fromkeys(cands, 0.0)
-        for _ in range(n):
+        for done in range(n):
+            if self._out_of_time(done):
+                scores = {c: x * n / done for c, x in scores.items()}
+                break
             opp = mask_of_idx(rng.sample(unseen, 5))
             pool = [i for i in unseen if not (opp >> i) & 1]
             rng.shuffle(pool)

@@ -424,3 +424,9 @@ def test_advice_for_each_phase_is_one_short_sentence():
 def test_advisor_importable_from_cardkit_ecarte():
     for name in ("advice", "stand_advice", "card_advice", "foster_counts", "jeux_de_regle_check"):
         assert callable(getattr(ecarte, name))
+
+
+def test_time_budget_still_gives_a_legal_move():
+    # a spent budget stops each decision after 8 samples; the move is still one of the legal ones
+    for obs in _positions(4)[::5]:
+        assert StrongPlayer("hard", seed=2, time_budget=0.0).choose(obs) in obs.legal_actions
