@@ -10,8 +10,9 @@ Run: ``nice .venv/bin/python benchmarks/ecarte_strength.py [--quick] [--matches 
    swapped (the same seed deals the same cards): hard vs easy, medium vs easy, hard vs medium, each
    vs a random legal player, and an *open-hand* player (the hard player told the opponent's cards:
    benchmark only) vs easy. Win rate of the first player with a 95 % Wilson interval, points per
-   hand of each side, decision time per move of each thinking player (median, p95, max; moves with
-   one legal action are not timed, they take no thought).
+   hand of each side, decision time per move of each player (median, p95, max; moves with one legal
+   action are not timed, they take no thought): wall-clock time, and the process's CPU time, which
+   a machine shared with other work inflates much less.
 
 ``--matches N``: matches per pair and preset for hard vs easy (default 1000, so 2,000 over the two
 presets); the other pairs play N/5. ``--quick``: 20 and 10, for CI. ``--jobs``: processes.
@@ -53,21 +54,24 @@ def one_match(args):
     kinds = [a, b] if a_seat == 0 else [b, a]
     bots = [make(kinds[p], seed * 2 + p, box, p) for p in (0, 1)]
     times = [[], []]
+    cpu = [[], []]
     while not s.is_over:
         p = s.current_player
         obs = s.observation(p)
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         act = bots[p].choose(obs)
-        dt = time.perf_counter() - t
+        dt, dc = time.perf_counter() - t, time.process_time() - c
         if len(obs["legal_actions"]) > 1:
             times[p].append(dt)
+            cpu[p].append(dc)
         s.apply(act)
     pts = [0, 0]
     for e in s.log:
         if e.kind in ("hand_score", "king", "turn_up_king"):
             pts[e.player] += e.data["points"]
     b_seat = 1 - a_seat
-    return (s.winner == a_seat, (pts[a_seat], pts[b_seat]), s.hand_number, (times[a_seat], times[b_seat]))
+    return (s.winner == a_seat, (pts[a_seat], pts[b_seat]), s.hand_number, (times[a_seat], times[b_seat]),
+            (cpu[a_seat], cpu[b_seat]))
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -204,9 +208,12 @@ def main(argv=None) -> int:
                 lo, hi = wilson(wins, n)
                 ta = [t for r in res for t in r[3][0]]
                 tb = [t for r in res for t in r[3][1]]
+                ca = [t for r in res for t in r[4][0]]
+                cb = [t for r in res for t in r[4][1]]
                 print(f"{a:>6} vs {b:<6} {preset:8s} {n:5d} matches: {a} wins {wins / n:6.1%} "
                       f"[{lo:.1%}, {hi:.1%}]  points/hand {pa:.2f} vs {pb:.2f}  "
-                      f"time/move (median/p95/max) {a}: {timing(ta)}; {b}: {timing(tb)}  "
+                      f"time/move (median/p95/max) {a}: {timing(ta)}; {b}: {timing(tb)}; "
+                      f"CPU time/move {a}: {timing(ca)}; {b}: {timing(cb)}  "
                       f"[{time.time() - t0:.0f} s]", flush=True)
                 both[0] += wins
                 both[1] += n

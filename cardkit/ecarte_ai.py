@@ -14,7 +14,9 @@ advisor never touch a game state. The pieces, bottom up:
   seat saw (§3.4's obligations turn each play into a fact: a failure to follow suit shows a void,
   a failure to beat the card led shows no higher card of that suit, and in ``classic`` a failure to
   trump shows no trump; §3.3: an announced king is held, and a king not announced before the
-  opponent's first card is taken as not held).
+  opponent's first card is taken as not held). How many cards each side exchanged fixes which
+  cards are unseen and how many the opponent holds; it is not weighed as evidence of *which* cards
+  (that would need a model of the opponent's own discarding), and neither is a refusal.
 - **Players** (:class:`StrongPlayer`, ``level="hard"`` or ``"medium"``): card play by sampling and
   solving, choosing the best expected **match value**; stand / propose / accept / refuse / discard
   by simulation against a simple model of the opponent, aware of the score (§3.5: at 4–4 a vole is
