@@ -1,6 +1,6 @@
 """How strong and how quick the Écarté computer players are (cardkit.ecarte_ai, RULES.md §3).
 
-Run: ``nice .venv/bin/python benchmarks/ecarte_strength.py [--quick] [--matches N] [--jobs J]``
+Run: ``nice .venv/bin/python benchmarks/ecarte_strength.py [--quick] [--matches N] [--jobs J] [--pairs a-b,...]``
 
 1. **Solver**: the bit-mask double-dummy solver (:class:`cardkit.ecarte_ai.Solver`, cold table)
    against two plain-Python solvers on the same random whole 5-trick hands, side by side: one with

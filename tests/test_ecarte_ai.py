@@ -304,8 +304,8 @@ def test_hard_announces_the_king_then_leads_trumps():
 def test_strength_hard_beats_easy():
     # 300 seeded matches to 5 (150 seeds, seats swapped), standard preset. A true 65 % player wins
     # at least 169 of 300 with probability 0.9992 (binomial, exact sum); a coin flip (50 %) only
-    # with probability 0.016. About 110 s of CPU time (11 minutes of wall-clock time on this
-    # 2-core machine shared with five other jobs).
+    # with probability 0.016. Roughly 100 s of CPU time (estimated from the benchmark; it took 11
+    # minutes of wall-clock time on this 2-core machine shared with five other jobs).
     wins = 0
     for i in range(300):
         seat = i % 2
