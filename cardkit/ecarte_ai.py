@@ -15,8 +15,10 @@ advisor never touch a game state. The pieces, bottom up:
   a failure to beat the card led shows no higher card of that suit, and in ``classic`` a failure to
   trump shows no trump; §3.3: an announced king is held, and a king not announced before the
   opponent's first card is taken as not held). How many cards each side exchanged fixes which
-  cards are unseen and how many the opponent holds; it is not weighed as evidence of *which* cards
-  (that would need a model of the opponent's own discarding), and neither is a refusal.
+  cards are unseen and how many the opponent holds. The hard player's card play then *prefers*
+  hands that fit the opponent's bidding and last exchange as this module's opponent model would
+  make them (:func:`bid_hint`: a stand, a refusal, a refused proposal; only trumps and kings kept)
+  — guesses about a player, never facts of the rules, so a hand that fits none is still possible.
 - **Players** (:class:`StrongPlayer`, ``level="hard"`` or ``"medium"``): card play by sampling and
   solving, choosing the best expected **match value**; stand / propose / accept / refuse / discard
   by simulation against a simple model of the opponent, aware of the score (§3.5: at 4–4 a vole is
@@ -44,7 +46,7 @@ __all__ = ["Solver", "solver", "card_index", "index_card", "mask_of", "cards_of"
            "seat_view", "SeatView", "unseen_mask", "hand_constraints", "sample_hands",
            "consistent_hand", "StrongPlayer", "RandomPlayer", "match_value", "hand_points", "JEUX_DE_REGLE",
            "stand_advice", "card_advice", "advice", "foster_counts", "jeux_de_regle_check",
-           "LEVELS"]
+           "LEVELS", "bid_hint"]
 
 # ------------------------------------------------------------------------------------ cards/bits
 _ORDER = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.ACE, Rank.JACK, Rank.QUEEN, Rank.KING)
@@ -320,7 +322,10 @@ class SeatView:
 
     ``hand``/``own_discards``: masks; ``played``: ``((trick, player, card index), ...)``;
     ``trick``: ``((player, card index), ...)`` on the table; ``legal``: the legal Actions;
-    ``stood_at_once`` / ``refused`` / ``refused_first``: how the hand came to be played (§3.5).
+    ``stood_at_once`` / ``refused`` / ``refused_first``: how the hand came to be played (§3.5);
+    ``last_bid``: the newest of this hand's ``stand`` / ``propose`` / ``accept`` / ``refuse`` events
+    (None before any); ``opp_exchange``: how many cards the opponent discarded at its last exchange
+    (None if it did not exchange, or the stock ran out then, which may have capped its discard).
     """
 
     seat: int
@@ -346,6 +351,8 @@ class SeatView:
     refused: bool
     refused_first: bool
     legal: tuple
+    last_bid: str | None = None
+    opp_exchange: int | None = None
 
     @property
     def opponent(self) -> int:
@@ -389,11 +396,22 @@ def seat_view(obs) -> SeatView:
     events = get("events") or ()
     kinds = []                                  # this hand's events, newest first
     refused_first = False
+    last_bid = None
+    opp_exchange = None
     for e in reversed(events):
         kind = e["kind"] if isinstance(e, dict) else e.kind
         if kind == "deal":
             break
         kinds.append(kind)
+        if last_bid is None and kind in ("stand", "refuse", "accept", "propose"):
+            last_bid = kind
+        if kind == "discard" and opp_exchange is None:
+            who = e["player"] if isinstance(e, dict) else e.player
+            data = (e.get("data") if isinstance(e, dict) else e.data) or {}
+            if who == 1 - seat and data.get("left", 0) > 0 and "n" in data:
+                opp_exchange = int(data["n"])   # not when the stock ran out: the discard was capped
+            elif who == 1 - seat:
+                opp_exchange = -1
         if kind == "refuse":
             data = (e.get("data") if isinstance(e, dict) else e.data) or {}
             refused_first = refused_first or data.get("proposal") == 1
@@ -411,7 +429,8 @@ def seat_view(obs) -> SeatView:
         discard_counts=tuple(get("discard_counts")), opponent_cards=int(counts[1 - seat]),
         stock_count=int(get("stock_count")), proposals=int(get("proposals")),
         king_announced=get("king_announced"), stood_at_once=stood, refused=refused,
-        refused_first=refused_first, legal=tuple(_action(a) for a in get("legal_actions")))
+        refused_first=refused_first, legal=tuple(_action(a) for a in get("legal_actions")),
+        last_bid=last_bid, opp_exchange=None if opp_exchange is None or opp_exchange < 0 else opp_exchange)
 
 
 # ------------------------------------------------------------------------------------ sampler
@@ -639,6 +658,41 @@ def _model_discard(hand: int, trump: int, lo: int, hi: int) -> int:
     return mask_of_idx(out)
 
 
+def bid_hint(v: SeatView):
+    """What the opponent's last bidding choice suggests about the hand it plays with (§3.2, §3.6),
+    as a test on that hand (a mask: its cards now plus those it has played this hand), or None.
+
+    Read as the opponent model of this module plays (:func:`_model_stands`,
+    :func:`_model_refuses`): a non-dealer that stood holds a hand worth standing with; a dealer
+    that refused holds a strong hand; a non-dealer whose proposal this seat refused held a hand it
+    would not stand with; an opponent that discarded ``n`` cards at its last exchange kept only
+    trumps and kings, so it holds at least ``5 - n`` of them (§3.2). These are guesses about a player, not facts of the rules, so the player
+    only *prefers* hands that fit them (:meth:`StrongPlayer._opponent_hands`)."""
+    t = v.trump
+    opp_nd = v.opponent == v.non_dealer
+    tests = []
+    if v.last_bid == "stand" and opp_nd:
+        tests.append(lambda h: _model_stands(h, t))
+    if v.last_bid == "refuse" and not opp_nd:
+        tests.append(lambda h: _model_refuses(h, t))
+    if v.last_bid == "refuse" and opp_nd:
+        tests.append(lambda h: not _model_stands(h, t))
+    if v.opp_exchange is not None:               # it kept only trumps and kings at its last exchange
+        keep = 5 - v.opp_exchange
+        tk = SUIT_MASK[t] | _KINGS
+        tests.append(lambda h: (h & tk).bit_count() >= keep)
+    if not tests:
+        return None
+    return lambda h: all(f(h) for f in tests)
+
+
+_KINGS = sum(1 << (8 * s + 7) for s in range(4))
+
+
+#: card play draws this many times the samples it needs when a bid hint (:func:`bid_hint`) applies
+BID_HINT_DRAWS = 6
+
+
 # ------------------------------------------------------------------------------------ players
 @dataclass(frozen=True)
 class Level:
@@ -664,7 +718,8 @@ class StrongPlayer:
     """A computer Écarté player that thinks (``level="hard"`` or ``"medium"``) (§3, §3.6).
 
     ``choose(observation) -> Action`` reads only the observation (through :func:`seat_view`).
-    Card play: samples the opponent's hand (:func:`sample_hands`), solves each sample exactly
+    Card play: samples the opponent's hand (:func:`sample_hands`; ``hard`` prefers the hands that
+    fit :func:`bid_hint`), solves each sample exactly
     (:class:`Solver`) and plays the card with the best mean match value (:func:`match_value`).
     Stand / propose / accept / refuse / discard: simulates each option against a simple model of
     the opponent (stands or refuses with a jeu de règle or a strong hand, discards all but trumps
@@ -704,7 +759,20 @@ class StrongPlayer:
     def _opponent_hands(self, v: SeatView, n: int, rng) -> list[int]:
         if self.peek is not None:
             return [mask_of(self.peek())]
-        return sample_hands(v, n, rng, self.params.inferences)
+        if not self.params.inferences or v.phase != "play":
+            return sample_hands(v, n, rng, self.params.inferences)
+        hint = bid_hint(v)
+        if hint is None:
+            return sample_hands(v, n, rng, True)
+        hands = sample_hands(v, BID_HINT_DRAWS * n, rng, True)
+        played = 0
+        for _t, p, c in v.played:
+            if p == v.opponent:
+                played |= 1 << c
+        fits = [h for h in hands if hint(h | played)]
+        if len(fits) < min(8, len(hands)):
+            return hands[:n] if len(hands) > n else hands
+        return rng.sample(fits, n) if len(fits) > n else fits
 
     def choose(self, obs: dict) -> Action:
         """Pick one of the observation's legal actions (see the class docstring)."""
