@@ -1,6 +1,6 @@
 """How strong and how quick the Écarté computer players are (cardkit.ecarte_ai, RULES.md §3).
 
-Run: ``nice .venv/bin/python benchmarks/ecarte_strength.py [--quick] [--matches N] [--jobs J]``
+Run: ``nice .venv/bin/python benchmarks/ecarte_strength.py [--quick] [--matches N] [--jobs J] [--pairs a-b,...]``
 
 1. **Solver**: the bit-mask double-dummy solver (:class:`cardkit.ecarte_ai.Solver`, cold table)
    against two plain-Python solvers on the same random whole 5-trick hands, side by side: one with
@@ -10,8 +10,9 @@ Run: ``nice .venv/bin/python benchmarks/ecarte_strength.py [--quick] [--matches 
    swapped (the same seed deals the same cards): hard vs easy, medium vs easy, hard vs medium, each
    vs a random legal player, and an *open-hand* player (the hard player told the opponent's cards:
    benchmark only) vs easy. Win rate of the first player with a 95 % Wilson interval, points per
-   hand of each side, decision time per move of each thinking player (median, p95, max; moves with
-   one legal action are not timed, they take no thought).
+   hand of each side, decision time per move of each player (median, p95, max; moves with one legal
+   action are not timed, they take no thought): wall-clock time, and the process's CPU time, which
+   a machine shared with other work inflates much less.
 
 ``--matches N``: matches per pair and preset for hard vs easy (default 1000, so 2,000 over the two
 presets); the other pairs play N/5. ``--quick``: 20 and 10, for CI. ``--jobs``: processes.
@@ -29,7 +30,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 from cardkit import ecarte
 from cardkit.cards import SUITS
-from cardkit.ecarte_ai import RandomPlayer, Solver, StrongPlayer, cards_of, mask_of_idx, solve_plain
+from cardkit.ecarte_ai import (RandomPlayer, Solver, StrongPlayer, advice, cards_of, mask_of_idx,
+                               plain_legal, solve_plain)
 
 PRESETS = {"standard": ecarte.EcarteRules.standard, "classic": ecarte.EcarteRules.classic}
 
@@ -52,21 +54,24 @@ def one_match(args):
     kinds = [a, b] if a_seat == 0 else [b, a]
     bots = [make(kinds[p], seed * 2 + p, box, p) for p in (0, 1)]
     times = [[], []]
+    cpu = [[], []]
     while not s.is_over:
         p = s.current_player
         obs = s.observation(p)
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         act = bots[p].choose(obs)
-        dt = time.perf_counter() - t
+        dt, dc = time.perf_counter() - t, time.process_time() - c
         if len(obs["legal_actions"]) > 1:
             times[p].append(dt)
+            cpu[p].append(dc)
         s.apply(act)
     pts = [0, 0]
     for e in s.log:
         if e.kind in ("hand_score", "king", "turn_up_king"):
             pts[e.player] += e.data["points"]
     b_seat = 1 - a_seat
-    return (s.winner == a_seat, (pts[a_seat], pts[b_seat]), s.hand_number, (times[a_seat], times[b_seat]))
+    return (s.winner == a_seat, (pts[a_seat], pts[b_seat]), s.hand_number, (times[a_seat], times[b_seat]),
+            (cpu[a_seat], cpu[b_seat]))
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -89,19 +94,12 @@ def timing(ts: list[float]) -> str:
 
 
 def solver_bench(n: int, seed: int = 1) -> None:
-    from cardkit.ecarte import rank_strength, trick_winner
+    from cardkit.ecarte import trick_winner
 
     def plain_cut(lh, fh, trump, must):
         """Plain Python, lists of Cards, alpha-beta cut-offs as the fast solver, no table."""
         def legal(hand, lead):
-            same = [c for c in hand if c.suit == lead.suit]
-            if same:
-                return [c for c in same if rank_strength(c) > rank_strength(lead)] or same
-            if must:
-                tr = [c for c in hand if c.suit == trump]
-                if tr:
-                    return tr
-            return hand
+            return plain_legal(hand, lead, trump, must)
 
         def go(lh, fh):
             n = len(lh)
@@ -152,6 +150,27 @@ def solver_bench(n: int, seed: int = 1) -> None:
               f"  ({m / fast:5.1f}× the bit-mask solver)")
 
 
+def advice_bench(games: int, seed: int = 3) -> None:
+    """Time of the advisor's hint (``advice``) and of one hard choice at the same positions."""
+    ta, th = [], []
+    for g in range(games):
+        s = ecarte.new_game(PRESETS["classic" if g % 2 else "standard"](), seed=seed + g)
+        bots = [ecarte.computer_player("easy", seed=g), RandomPlayer(g)]
+        while not s.is_over:
+            p = s.current_player
+            obs = s.observation(p)
+            if len(obs["legal_actions"]) > 1:
+                t = time.perf_counter()
+                advice(obs)
+                ta.append(time.perf_counter() - t)
+                t = time.perf_counter()
+                StrongPlayer("hard", g).choose(obs)
+                th.append(time.perf_counter() - t)
+            s.apply(bots[p].choose(obs))
+    print(f"advice(observation), {len(ta)} positions (median/p95/max): {timing(ta)}; "
+          f"hard choose at the same positions: {timing(th)}")
+
+
 PAIRS = [("hard", "easy"), ("medium", "easy"), ("hard", "medium"), ("hard", "random"),
          ("medium", "random"), ("easy", "random"), ("open", "easy")]
 
@@ -163,7 +182,7 @@ def main(argv=None) -> int:
     ap.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
     ap.add_argument("--pairs", default=",".join(f"{a}-{b}" for a, b in PAIRS))
     ap.add_argument("--seed", type=int, default=20_000)
-    ap.add_argument("--no-solver", action="store_true")
+    ap.add_argument("--no-solver", action="store_true", help="skip the solver and advice timings")
     args = ap.parse_args(argv)
     main_n = 20 if args.quick else args.matches
     other_n = 10 if args.quick else max(10, args.matches // 5)
@@ -171,7 +190,8 @@ def main(argv=None) -> int:
           f"load average {os.getloadavg()[0]:.1f} at start (a shared machine: times include waiting)")
     if not args.no_solver:
         solver_bench(60 if args.quick else 400)
-    pairs = [tuple(p.split("-")) for p in args.pairs.split(",")]
+        advice_bench(2 if args.quick else 20)
+    pairs = [tuple(p.split("-")) for p in args.pairs.split(",") if p]
     t_all = time.time()
     with ProcessPoolExecutor(args.jobs) as pool:
         for a, b in pairs:
@@ -188,9 +208,12 @@ def main(argv=None) -> int:
                 lo, hi = wilson(wins, n)
                 ta = [t for r in res for t in r[3][0]]
                 tb = [t for r in res for t in r[3][1]]
+                ca = [t for r in res for t in r[4][0]]
+                cb = [t for r in res for t in r[4][1]]
                 print(f"{a:>6} vs {b:<6} {preset:8s} {n:5d} matches: {a} wins {wins / n:6.1%} "
                       f"[{lo:.1%}, {hi:.1%}]  points/hand {pa:.2f} vs {pb:.2f}  "
-                      f"time/move (median/p95/max) {a}: {timing(ta)}; {b}: {timing(tb)}  "
+                      f"time/move (median/p95/max) {a}: {timing(ta)}; {b}: {timing(tb)}; "
+                      f"CPU time/move {a}: {timing(ca)}; {b}: {timing(cb)}  "
                       f"[{time.time() - t0:.0f} s]", flush=True)
                 both[0] += wins
                 both[1] += n

@@ -14,7 +14,11 @@ advisor never touch a game state. The pieces, bottom up:
   seat saw (§3.4's obligations turn each play into a fact: a failure to follow suit shows a void,
   a failure to beat the card led shows no higher card of that suit, and in ``classic`` a failure to
   trump shows no trump; §3.3: an announced king is held, and a king not announced before the
-  opponent's first card is taken as not held).
+  opponent's first card is taken as not held). How many cards each side exchanged fixes which
+  cards are unseen and how many the opponent holds. The hard player's card play then *prefers*
+  hands that fit the opponent's bidding and last exchange as this module's opponent model would
+  make them (:func:`bid_hint`: a stand, a refusal, a refused proposal; only trumps and kings kept)
+  — guesses about a player, never facts of the rules, so a hand that fits none is still possible.
 - **Players** (:class:`StrongPlayer`, ``level="hard"`` or ``"medium"``): card play by sampling and
   solving, choosing the best expected **match value**; stand / propose / accept / refuse / discard
   by simulation against a simple model of the opponent, aware of the score (§3.5: at 4–4 a vole is
@@ -31,17 +35,18 @@ import hashlib
 import itertools
 import math
 import random
+import time
 from dataclasses import dataclass
 from math import comb
 
 from .cards import Card, Rank, Suit, SUITS, parse_card, parse_cards
 from .core import Action
 
-__all__ = ["Solver", "solver", "card_index", "index_card", "mask_of", "cards_of", "solve_plain",
+__all__ = ["Solver", "solver", "card_index", "index_card", "mask_of", "cards_of", "solve_plain", "plain_legal",
            "seat_view", "SeatView", "unseen_mask", "hand_constraints", "sample_hands",
            "consistent_hand", "StrongPlayer", "RandomPlayer", "match_value", "hand_points", "JEUX_DE_REGLE",
            "stand_advice", "card_advice", "advice", "foster_counts", "jeux_de_regle_check",
-           "LEVELS"]
+           "LEVELS", "bid_hint"]
 
 # ------------------------------------------------------------------------------------ cards/bits
 _ORDER = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.ACE, Rank.JACK, Rank.QUEEN, Rank.KING)
@@ -267,22 +272,28 @@ def solver(trump, must_trump: bool = False) -> Solver:
     return s
 
 
+def plain_legal(hand: list[Card], lead: Card, trump: Suit, must_trump: bool = False) -> list[Card]:
+    """The follower's legal answers to ``lead``, on lists of Cards (§3.4): follow suit and win the
+    trick if able; when void, any card (``standard``) or a trump if able (``classic``)."""
+    same = [c for c in hand if c.suit == lead.suit]
+    if same:
+        return [c for c in same if _STRENGTH0[c.rank] > _STRENGTH0[lead.rank]] or same
+    if must_trump:
+        trumps = [c for c in hand if c.suit == trump]
+        if trumps:
+            return trumps
+    return list(hand)
+
+
 def solve_plain(leader, follower, trump: Suit, must_trump: bool = False) -> int:
     """The plain reference: minimax over lists of Cards, no table, no cut-off (§3.4).
 
     Tricks the leader wins from here. Slow on purpose: the benchmark's baseline and the tests'
     brute force."""
-    from .ecarte import rank_strength, trick_winner
+    from .ecarte import trick_winner
 
     def legal(hand, lead):
-        same = [c for c in hand if c.suit == lead.suit]
-        if same:
-            return [c for c in same if rank_strength(c) > rank_strength(lead)] or same
-        if must_trump:
-            trumps = [c for c in hand if c.suit == trump]
-            if trumps:
-                return trumps
-        return list(hand)
+        return plain_legal(hand, lead, trump, must_trump)
 
     def go(lh, fh):
         if not lh:
@@ -311,7 +322,10 @@ class SeatView:
 
     ``hand``/``own_discards``: masks; ``played``: ``((trick, player, card index), ...)``;
     ``trick``: ``((player, card index), ...)`` on the table; ``legal``: the legal Actions;
-    ``stood_at_once`` / ``refused`` / ``refused_first``: how the hand came to be played (§3.5).
+    ``stood_at_once`` / ``refused`` / ``refused_first``: how the hand came to be played (§3.5);
+    ``last_bid``: the newest of this hand's ``stand`` / ``propose`` / ``accept`` / ``refuse`` events
+    (None before any); ``opp_exchange``: how many cards the opponent discarded at its last exchange
+    (None if it did not exchange, or the stock ran out then, which may have capped its discard).
     """
 
     seat: int
@@ -337,6 +351,8 @@ class SeatView:
     refused: bool
     refused_first: bool
     legal: tuple
+    last_bid: str | None = None
+    opp_exchange: int | None = None
 
     @property
     def opponent(self) -> int:
@@ -380,11 +396,22 @@ def seat_view(obs) -> SeatView:
     events = get("events") or ()
     kinds = []                                  # this hand's events, newest first
     refused_first = False
+    last_bid = None
+    opp_exchange = None
     for e in reversed(events):
         kind = e["kind"] if isinstance(e, dict) else e.kind
         if kind == "deal":
             break
         kinds.append(kind)
+        if last_bid is None and kind in ("stand", "refuse", "accept", "propose"):
+            last_bid = kind
+        if kind == "discard" and opp_exchange is None:
+            who = e["player"] if isinstance(e, dict) else e.player
+            data = (e.get("data") if isinstance(e, dict) else e.data) or {}
+            if who == 1 - seat and data.get("left", 0) > 0 and "n" in data:
+                opp_exchange = int(data["n"])   # not when the stock ran out: the discard was capped
+            elif who == 1 - seat:
+                opp_exchange = -1
         if kind == "refuse":
             data = (e.get("data") if isinstance(e, dict) else e.data) or {}
             refused_first = refused_first or data.get("proposal") == 1
@@ -402,7 +429,8 @@ def seat_view(obs) -> SeatView:
         discard_counts=tuple(get("discard_counts")), opponent_cards=int(counts[1 - seat]),
         stock_count=int(get("stock_count")), proposals=int(get("proposals")),
         king_announced=get("king_announced"), stood_at_once=stood, refused=refused,
-        refused_first=refused_first, legal=tuple(_action(a) for a in get("legal_actions")))
+        refused_first=refused_first, legal=tuple(_action(a) for a in get("legal_actions")),
+        last_bid=last_bid, opp_exchange=None if opp_exchange is None or opp_exchange < 0 else opp_exchange)
 
 
 # ------------------------------------------------------------------------------------ sampler
@@ -630,6 +658,41 @@ def _model_discard(hand: int, trump: int, lo: int, hi: int) -> int:
     return mask_of_idx(out)
 
 
+def bid_hint(v: SeatView):
+    """What the opponent's last bidding choice suggests about the hand it plays with (§3.2, §3.6),
+    as a test on that hand (a mask: its cards now plus those it has played this hand), or None.
+
+    Read as the opponent model of this module plays (:func:`_model_stands`,
+    :func:`_model_refuses`): a non-dealer that stood holds a hand worth standing with; a dealer
+    that refused holds a strong hand; a non-dealer whose proposal this seat refused held a hand it
+    would not stand with; an opponent that discarded ``n`` cards at its last exchange kept only
+    trumps and kings, so it holds at least ``5 - n`` of them (§3.2). These are guesses about a player, not facts of the rules, so the player
+    only *prefers* hands that fit them (:meth:`StrongPlayer._opponent_hands`)."""
+    t = v.trump
+    opp_nd = v.opponent == v.non_dealer
+    tests = []
+    if v.last_bid == "stand" and opp_nd:
+        tests.append(lambda h: _model_stands(h, t))
+    if v.last_bid == "refuse" and not opp_nd:
+        tests.append(lambda h: _model_refuses(h, t))
+    if v.last_bid == "refuse" and opp_nd:
+        tests.append(lambda h: not _model_stands(h, t))
+    if v.opp_exchange is not None:               # it kept only trumps and kings at its last exchange
+        keep = 5 - v.opp_exchange
+        tk = SUIT_MASK[t] | _KINGS
+        tests.append(lambda h: (h & tk).bit_count() >= keep)
+    if not tests:
+        return None
+    return lambda h: all(f(h) for f in tests)
+
+
+_KINGS = sum(1 << (8 * s + 7) for s in range(4))
+
+
+#: card play draws this many times the samples it needs when a bid hint (:func:`bid_hint`) applies
+BID_HINT_DRAWS = 6
+
+
 # ------------------------------------------------------------------------------------ players
 @dataclass(frozen=True)
 class Level:
@@ -643,7 +706,7 @@ class Level:
 
 
 LEVELS = {"hard": Level(play_samples=64, bid_samples=100, discard_samples=48, inferences=True),
-          "medium": Level(play_samples=6, bid_samples=16, discard_samples=4, inferences=False)}
+          "medium": Level(play_samples=8, bid_samples=40, discard_samples=0, inferences=False)}
 
 
 def _decision_rng(seed, obs_key) -> random.Random:
@@ -655,24 +718,36 @@ class StrongPlayer:
     """A computer Écarté player that thinks (``level="hard"`` or ``"medium"``) (§3, §3.6).
 
     ``choose(observation) -> Action`` reads only the observation (through :func:`seat_view`).
-    Card play: samples the opponent's hand (:func:`sample_hands`), solves each sample exactly
+    Card play: samples the opponent's hand (:func:`sample_hands`; ``hard`` prefers the hands that
+    fit :func:`bid_hint`), solves each sample exactly
     (:class:`Solver`) and plays the card with the best mean match value (:func:`match_value`).
     Stand / propose / accept / refuse / discard: simulates each option against a simple model of
     the opponent (stands or refuses with a jeu de règle or a strong hand, discards all but trumps
     and kings). Always announces the king of trumps (§3.3). ``seed``: the same seed and
     observation always give the same choice. ``peek``: for the benchmark's open-hand player only —
     a callable returning the opponent's true hand (Cards); never used by a table.
+    ``time_budget``: seconds; if given, a decision stops sampling once it is spent (after at least
+    8 samples), so a table on a loaded machine is never kept waiting — at the price of the
+    same-seed-same-choice guarantee, which then holds only while the budget is not reached. The
+    default (None) always uses every sample (:data:`LEVELS`).
 
     Raises ``ValueError`` for an unknown level or an observation with no legal action.
     """
 
-    def __init__(self, level: str = "hard", seed: int | None = None, peek=None):
+    def __init__(self, level: str = "hard", seed: int | None = None, peek=None,
+                 time_budget: float | None = None):
         if level not in LEVELS:
             raise ValueError(f"unknown computer level {level!r}: 'easy', 'medium' or 'hard'")
         self.level = level
         self.params = LEVELS[level]
         self.seed = seed
         self.peek = peek
+        self.time_budget = time_budget
+        self._t_end = None
+
+    def _out_of_time(self, done: int) -> bool:
+        return (self._t_end is not None and done >= 8 and done % 4 == 0
+                and time.perf_counter() > self._t_end)
 
     # -- helpers
     def _rng(self, v: SeatView) -> random.Random:
@@ -684,7 +759,20 @@ class StrongPlayer:
     def _opponent_hands(self, v: SeatView, n: int, rng) -> list[int]:
         if self.peek is not None:
             return [mask_of(self.peek())]
-        return sample_hands(v, n, rng, self.params.inferences)
+        if not self.params.inferences or v.phase != "play":
+            return sample_hands(v, n, rng, self.params.inferences)
+        hint = bid_hint(v)
+        if hint is None:
+            return sample_hands(v, n, rng, True)
+        hands = sample_hands(v, BID_HINT_DRAWS * n, rng, True)
+        played = 0
+        for _t, p, c in v.played:
+            if p == v.opponent:
+                played |= 1 << c
+        fits = [h for h in hands if hint(h | played)]
+        if len(fits) < min(8, len(hands)):
+            return hands[:n] if len(hands) > n else hands
+        return rng.sample(fits, n) if len(fits) > n else fits
 
     def choose(self, obs: dict) -> Action:
         """Pick one of the observation's legal actions (see the class docstring)."""
@@ -695,6 +783,7 @@ class StrongPlayer:
         if len(v.legal) == 1:
             return v.legal[0]
         rng = self._rng(v)
+        self._t_end = None if self.time_budget is None else time.perf_counter() + self.time_budget
         if "announce" in kinds:
             return Action("announce", word="king")
         if "stand" in kinds or "accept" in kinds:
@@ -715,7 +804,11 @@ class StrongPlayer:
         hands = self._opponent_hands(v, self.params.play_samples, rng)
         tot_u = dict.fromkeys(cards, 0.0)
         tot_t = dict.fromkeys(cards, 0.0)
+        n = 0
         for opp in hands:
+            if self._out_of_time(n):
+                break
+            n += 1
             if v.trick:
                 vals = sol.follow_values(v.hand, opp, v.trick[0][1])
             else:
@@ -724,7 +817,6 @@ class StrongPlayer:
                 t = base + vals[c]
                 tot_u[c] += util[min(t, 5)]
                 tot_t[c] += t
-        n = len(hands)
         return {c: (tot_u[c] / n, tot_t[c] / n) for c in cards}
 
     def _play(self, v: SeatView, rng) -> Action:
@@ -772,7 +864,11 @@ class StrongPlayer:
             hands = self._bid_hands(v, rng)
             k_out = _model_discard(v.hand, t, 1, min(5, v.stock_count))
             k = k_out.bit_count()
+            n = 0
             for d in hands:
+                if self._out_of_time(n):
+                    break
+                n += 1
                 t0 = sol.tricks(v.hand, d)
                 total_a += u_stand[t0]
                 if _model_refuses(d, t):
@@ -784,11 +880,14 @@ class StrongPlayer:
                 dk = _model_discard(d, t, 0, min(5, v.stock_count - k))
                 d2 = (d & ~dk) | mask_of_idx(pool[k:k + dk.bit_count()])
                 total_b += u_norm[sol.tricks(mine, d2)]
-            n = len(hands)
             return {"stand": total_a / n, "propose": total_b / n}
         u_ref = _utilities(v, stood_at_once=False, refused=True, refused_first=v.proposals == 1)
         hands = self._bid_hands(v, rng, proposer=True)
+        n = 0
         for nd in hands:
+            if self._out_of_time(n):
+                break
+            n += 1
             total_a += u_ref[5 - sol.tricks(nd, v.hand)]
             pool = [i for i in unseen if not (nd >> i) & 1]
             rng.shuffle(pool)
@@ -798,7 +897,6 @@ class StrongPlayer:
             mine_out = _model_discard(v.hand, t, 0, min(5, v.stock_count - k))
             me2 = (v.hand & ~mine_out) | mask_of_idx(pool[k:k + mine_out.bit_count()])
             total_b += u_norm[5 - sol.tricks(nd2, me2)]
-        n = len(hands)
         return {"refuse": total_a / n, "accept": total_b / n}
 
     # -- exchange
@@ -825,7 +923,10 @@ class StrongPlayer:
         unseen = _bits(unseen_mask(v))
         n = self.params.discard_samples
         scores = dict.fromkeys(cands, 0.0)
-        for _ in range(n):
+        for done in range(n):
+            if self._out_of_time(done):
+                scores = {c: x * n / done for c, x in scores.items()}
+                break
             opp = mask_of_idx(rng.sample(unseen, 5))
             pool = [i for i in unseen if not (opp >> i) & 1]
             rng.shuffle(pool)
@@ -1023,9 +1124,10 @@ def card_advice(obs: dict, *, samples: int = 200, seed: int = 0) -> dict:
 def advice(obs: dict, *, seed: int = 0) -> dict:
     """A hint for the seat of ``obs``: ``{"text": one short sentence, "numbers": {...}}`` (§3.6).
 
-    Fast enough for a table's Hint toggle (well under 0.3 s here): stand or propose from
-    :func:`stand_advice` on 1,500 sampled dealer hands (300 for the simulated proposal); accept or refuse and the discard from the
-    hard player's own estimates; the card from :func:`card_advice`. Uses only the observation.
+    Fast enough for a table's Hint toggle (at most about 0.15 s of CPU time here; the wall-clock
+    time grows with the machine's load): stand or propose from :func:`stand_advice` on 1,000
+    sampled dealer hands (200 for the simulated proposal); accept or refuse and the discard from
+    the hard player's own estimates; the card from :func:`card_advice`. Uses only the observation.
     When it is not this seat's turn the text says so and ``numbers`` is empty."""
     v = seat_view(obs)
     if not v.legal:
@@ -1038,7 +1140,7 @@ def advice(obs: dict, *, seed: int = 0) -> dict:
     if "stand" in kinds:
         unseen = _bits(unseen_mask(v))
         out = _stand_numbers(v.hand, unseen, v.trump, v.must_trump, v.scoring, exact=False,
-                             samples=1500, rng=rng, first=v.proposals == 0, propose_samples=300)
+                             samples=1000, rng=rng, first=v.proposals == 0, propose_samples=200)
         words, regle = _describe(v.hand, v.trump)
         choice = "stand" if out["stand_points"] >= out["propose_points"] else "propose"
         kind = "a jeu de règle" if regle else "not a jeu de règle"

@@ -15,7 +15,7 @@ from cardkit.ecarte import EcarteRules, new_game
 from cardkit.ecarte_ai import (RandomPlayer, Solver, StrongPlayer, advice, card_advice, card_index,
                                cards_of, consistent_hand, foster_counts, hand_constraints,
                                hand_points, jeux_de_regle_check, mask_of, mask_of_idx, sample_hands,
-                               seat_view, solve_plain, stand_advice, unseen_mask)
+                               seat_view, solve_plain, stand_advice, unseen_mask, bid_hint)
 
 C = parse_card
 SPADES, HEARTS = 0, 1
@@ -304,7 +304,8 @@ def test_hard_announces_the_king_then_leads_trumps():
 def test_strength_hard_beats_easy():
     # 300 seeded matches to 5 (150 seeds, seats swapped), standard preset. A true 65 % player wins
     # at least 169 of 300 with probability 0.9992 (binomial, exact sum); a coin flip (50 %) only
-    # with probability 0.016. About 2 minutes on a quiet 2-core machine.
+    # with probability 0.016. Roughly 100 s of CPU time (estimated from the benchmark; it took 11
+    # minutes of wall-clock time on this 2-core machine shared with five other jobs).
     wins = 0
     for i in range(300):
         seat = i % 2
@@ -424,3 +425,45 @@ def test_advice_for_each_phase_is_one_short_sentence():
 def test_advisor_importable_from_cardkit_ecarte():
     for name in ("advice", "stand_advice", "card_advice", "foster_counts", "jeux_de_regle_check"):
         assert callable(getattr(ecarte, name))
+
+
+def test_time_budget_still_gives_a_legal_move():
+    # a spent budget stops each decision after 8 samples; the move is still one of the legal ones
+    for obs in _positions(4)[::5]:
+        assert StrongPlayer("hard", seed=2, time_budget=0.0).choose(obs) in obs.legal_actions
+
+
+def test_bid_hint_after_a_stand_and_after_an_exchange():
+    # classic, trumps ♦ (turn-up 7♦), player 1 deals. The non-dealer stands at once with Q♦ J♦ 9♦
+    # 7♥ 8♥ (three trumps: a jeu de règle, §3.6) and leads Q♦.
+    deck = ecarte.stacked_deck("QD JD 9D 7H 8H", "KH QS 9C 10C JC", "7D")
+    s = new_game(EcarteRules.classic(), deck=deck, dealer=1)
+    s.apply("stand")
+    s.apply("play Q♦")
+    v = seat_view(s.observation(1))
+    assert v.last_bid == "stand" and v.opp_exchange is None
+    hint = bid_hint(v)
+    # The dealer reads the stand as the model's: a jeu de règle or a hand worth 10.5 or more.
+    # Q♦ 7♠ 8♠ 7♣ 8♣: one trump (3.6), nothing else, no K-Q-J of a plain suit: it would propose.
+    assert not hint(M("QD 7S 8S 7C 8C"))
+    assert hint(M("QD JD 9D 7H 8H"))                         # three trumps: it stands
+    # K♦ Q♦ K♠ K♥ 7♣: 5.0 + 3.6 + 2.2 + 2.2 = 13.0 >= 10.5: it stands
+    assert hint(M("KD QD KS KH 7C"))
+    played = M("QD")
+    hard_hands = StrongPlayer("hard", seed=0)._opponent_hands(v, 64, random.Random(0))
+    assert len(hard_hands) == 64 and all(hint(h | played) for h in hard_hands)
+    # the plain sampler (the facts of the rules only) also draws hands the stand makes unlikely
+    assert not all(hint(h | played) for h in sample_hands(v, 64, random.Random(0)))
+    # the stander itself learns nothing about the dealer from its own stand
+    assert bid_hint(seat_view(s.observation(0))) is None
+
+    # The non-dealer proposes, the dealer accepts; the non-dealer throws 4 cards and keeps Q♦ —
+    # the model keeps only trumps and kings, so the dealer infers at least 5 - 4 = 1 of them.
+    s = new_game(EcarteRules.classic(), deck=deck, dealer=1)
+    for a in ("propose", "accept", "discard J♦ 9♦ 7♥ 8♥"):
+        s.apply(a)
+    v = seat_view(s.observation(1))
+    assert v.opp_exchange == 4 and v.last_bid == "accept"
+    hint = bid_hint(v)
+    assert hint(M("QD 7S 8S 7C 8C")) and hint(M("KS 7S 8S 7C 8C"))
+    assert not hint(M("AS 7S 8S 7C 8C"))                      # no trump and no king
