@@ -567,7 +567,8 @@ def match_value(mine: int, theirs: int, i_deal: bool, target: int = 5) -> float:
     if i_deal:
         v = king * (1.0 if mine + 1 >= target else after_king(mine + 1, theirs)) + (1 - king) * after_king(mine, theirs)
     else:
-        v = king * (0.0 if theirs + 1 >= target else after_king(mine, theirs + 1)) + (1 - king) * after_king(mine, theirs)
+        v = (king * (0.0 if theirs + 1 >= target else after_king(mine, theirs + 1))
+             + (1 - king) * after_king(mine, theirs))
     _MV[key] = v
     return v
 
@@ -666,8 +667,9 @@ def bid_hint(v: SeatView):
     :func:`_model_refuses`): a non-dealer that stood holds a hand worth standing with; a dealer
     that refused holds a strong hand; a non-dealer whose proposal this seat refused held a hand it
     would not stand with; an opponent that discarded ``n`` cards at its last exchange kept only
-    trumps and kings, so it holds at least ``5 - n`` of them (§3.2). These are guesses about a player, not facts of the rules, so the player
-    only *prefers* hands that fit them (:meth:`StrongPlayer._opponent_hands`)."""
+    trumps and kings, so it holds at least ``5 - n`` of them (§3.2). These are guesses about a
+    player, not facts of the rules, so the player only *prefers* hands that fit them
+    (:meth:`StrongPlayer._opponent_hands`)."""
     t = v.trump
     opp_nd = v.opponent == v.non_dealer
     tests = []
@@ -1145,7 +1147,8 @@ def advice(obs: dict, *, seed: int = 0) -> dict:
         choice = "stand" if out["stand_points"] >= out["propose_points"] else "propose"
         kind = "a jeu de règle" if regle else "not a jeu de règle"
         return {"text": f"You hold {words}: {kind} — {choice}. Standing wins 3+ tricks about "
-                        f"{out['p_three']:.0%} of the time" + (f" (±{out['error_95']:.0%})." if out["error_95"] >= 0.005 else "."),
+                        f"{out['p_three']:.0%} of the time"
+                        + (f" (±{out['error_95']:.0%})." if out["error_95"] >= 0.005 else "."),
                 "numbers": {k: out[k] for k in ("p_three", "p_vole", "error_95", "stand_points",
                                                 "propose_points", "dealer_hands")} | {"choice": choice}}
     if "accept" in kinds:

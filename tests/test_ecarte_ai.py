@@ -380,7 +380,6 @@ def test_card_advice_is_exact_late_in_the_hand():
         s.apply(a)
     assert s.current_player == 1 and s.tricks == [1, 2]
     obs = s.observation(1)
-    v = seat_view(obs)
     out = card_advice(obs, samples=500)
     assert out["exact"]
     unseen = [c for c in ecarte.piquet_pack() if c not in parse_cards(

@@ -216,7 +216,8 @@ def test_forged_clicks_change_nothing(voila, truth):
     # cards the seat cannot see, a stale position, junk shapes and text that is not a move
     forged = [c.data for c in choices(s.models, table, include_disabled=True) if c.kind == "forged"]
     assert forged, "no disabled button or unplayable card to forge a click on"
-    act = lambda action, p=pos: {"method": "custom", "content": {"do": "act", "action": action, "pos": p}}
+    def act(action, p=pos):
+        return {"method": "custom", "content": {"do": "act", "action": action, "pos": p}}
     forged += [act(f"play {r}{u}") for r in ("K", "Q", "J", "A", "10", "9", "8", "7") for u in "SHDC"]
     forged += [act("stand", pos - 1), act("propose", pos + 5), act("discard"), act("bogus"),
                act("play"), act("x" * 10_000), act(None), act(["stand"]), act({"a": 1})]
