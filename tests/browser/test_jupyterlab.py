@@ -3,7 +3,7 @@
 and answers a click.
 
 Front-end dependent: ``TABLE`` (the table's root element) and what counts as clickable
-(a visible, enabled ``button`` with text inside it).
+(a visible, enabled ``button`` with text inside it, not marked ``aria-disabled``).
 """
 from __future__ import annotations
 
@@ -97,7 +97,7 @@ def _run_lesson(page, server, token, errors):
         ".every(p => !p.innerText.includes('*'))", timeout=240_000)
     table.scroll_into_view_if_needed()
     page.wait_for_timeout(500)
-    buttons = table.locator("button:visible:enabled")
+    buttons = table.locator("button:visible:enabled:not([aria-disabled='true'])")
     labels = [b.strip() for b in buttons.all_inner_texts()]
     tried = []
     for i, label in enumerate(labels):          # a click some button answers (not New game)
