@@ -147,8 +147,12 @@ def test_each_student_gets_a_working_ecarte_table(hub):
         s.request_states()
         table = table_model_id(s.models)
         assert table, f"{name}: no table in the widget state"
-        options = [c for c in choices(s.models, table) if c.label.strip()
-                   and c.label != "New game"]
+        for _ in range(5):              # the computer may move first: wait for the table
+            options = [c for c in choices(s.models, table) if c.label.strip()
+                       and c.label != "New game"]
+            if options:
+                break
+            s.pump(quiet=1.5, timeout=30)
         answered = False
         for c in options[:6]:
             s.comm_msg(c.model_id, c.data)
