@@ -113,6 +113,20 @@ def test_tables_import_name_cannot_clash():
     assert out[1] == "None", out
 
 
+def test_every_package_folder_is_packaged():
+    # a regular install (Binder, a hub) ships only the packages pyproject.toml lists: each
+    # folder with an __init__.py under cardkit/, widgets/ and serving/ must be one of them
+    import tomllib
+    conf = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+    dirs = {v: k for k, v in conf.get("package-dir", {}).items()}
+    listed = set(conf["packages"])
+    for top in ("cardkit", "widgets", "serving"):
+        for init in sorted((ROOT / top).rglob("__init__.py")):
+            rel = init.parent.relative_to(ROOT).parts
+            name = ".".join((dirs.get(rel[0], rel[0]),) + rel[1:])
+            assert name in listed, f"{init.parent.relative_to(ROOT)} is not packaged as {name}"
+
+
 def _python_files(folder: str) -> list[Path]:
     return sorted((ROOT / folder).rglob("*.py"))
 
