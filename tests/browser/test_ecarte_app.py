@@ -126,7 +126,9 @@ def test_a_whole_hand_by_clicking(open_app, size):
             assert b["x"] >= 0 and b["x"] + b["width"] <= vw and b["y"] + b["height"] <= vh, (sel, b)
     assert app.evaluate("() => document.documentElement.scrollWidth") <= vw
     settle(app)
-    assert app.locator(".ck-hand-north .ck-back").count() == app.locator(HAND).count() == 5
+    # five cards each, face down across the table; the computer may already have led one
+    assert app.locator(HAND).count() == 5
+    assert app.locator(".ck-hand-north .ck-back").count() in (4, 5)
     app.screenshot(path=artefact(f"ecarte_{size}_start.png"))
     play_one_hand(app, keyboard=False, timings=timings)
     app.screenshot(path=artefact(f"ecarte_{size}_end_of_hand.png"))
