@@ -73,6 +73,9 @@ def test_new_game_asks_and_connection_lost(open_app):
     app.screenshot(path=artefact("war_confirm.png"))
     app.locator("[data-key='confirm:no']").click()
     app.locator(".ck-confirm").wait_for(state="hidden", timeout=10_000)
+    # the first flip may have started a war: wait until its face-down cards have turned over and
+    # Flip is live again, so that the click below reaches the (dead) kernel
+    app.locator(FLIP + ":not([aria-disabled='true'])").wait_for(timeout=15_000)
     kill_kernel(app)
     errors = len(app.console_errors)
     app.locator(FLIP).click()
