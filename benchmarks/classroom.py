@@ -110,6 +110,9 @@ class Student(threading.Thread):
             self.time_to_table = time.monotonic() - t0
             for _ in range(self.moves):
                 c = pick([c for c in choices(s.models, table) if c.label.strip()], self.rng)
+                if c is None:                  # nothing to click: the computer is to move
+                    s.pump(quiet=0.8, timeout=10)
+                    continue
                 t = time.monotonic()
                 s.comm_msg(c.model_id, c.data)
                 got = s.pump(quiet=CLICK_WAIT, timeout=CLICK_WAIT, until=is_update)
