@@ -124,7 +124,8 @@ def test_war_prediction_and_switch_task(open_app, size):
     # -- War: the choices in the task row, Flip held until the right one
     root = WAR
     app.locator(root).scroll_into_view_if_needed()
-    assert what_now(app, root).startswith("Your turn: You (Player 1) turn up the Q♠ and the computer (Player 2) the A♦.")
+    assert what_now(app, root).startswith("Your turn: You (Player 1) turn up the Q♠ and the computer "
+                                          "(Player 2) the A♦.")
     flip = app.locator(f"{root} [data-key='act:flip']")
     assert flip.get_attribute("aria-disabled") == "true"
     choices = app.locator(f"{root} .ck-taskbar .ck-choice")
