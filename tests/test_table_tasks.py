@@ -404,3 +404,19 @@ def test_no_hidden_card_reaches_the_page_through_a_task():
     for i in (0, 1):
         w.send_from_page({"do": "predict", "index": i})
         check_war(w)
+
+
+def test_python_helpers_do_what_the_buttons_do():
+    t = war_table()
+    assert t.task_answered is False
+    with pytest.raises(ValueError, match="no prediction"):
+        t.predict("Nobody")
+    t.predict("Player 1")
+    assert t.task_answered is False and t.refusals[-1] == "The queen is high, but one card is higher."
+    t.predict("Player 2")
+    assert t.task_answered is True and t.state.observation(0).battles == 1
+    t.deal_again()
+    assert t.task_answered is False and t.state.observation(0).battles == 0
+    e = follow_table()
+    assert e.act("play KS") is True and e.task_answered is True
+    assert EcarteTable(seed=1, delay=0).task_answered is None
