@@ -205,16 +205,20 @@ class TableShell {
     this.overlay = h("div", { class: "ck-overlay", "aria-hidden": "true" });
     this.whatNow = h("div", { class: "ck-whatnow", role: "status", "aria-live": "polite", "aria-atomic": "true" });
     this.actions = h("div", { class: "ck-actions", role: "group" });
+    // a lesson's task (the prediction's choices, Hint) and "Deal this again": one row under the
+    // buttons, so that nothing above it moves when it is there
+    this.taskbar = h("div", { class: "ck-taskbar", role: "group", hidden: true });
     this.confirmBox = h("div", { class: "ck-confirm", role: "alertdialog", hidden: true, "aria-modal": "false" });
     this.log = h("details", { class: "ck-log" });
     this.root.append(this.lostBox, this.toolbar, this.settingsBox,
                      h("div", { class: "ck-felt-wrap" }, this.felt, this.overlay, this.confirmBox),
-                     this.whatNow, this.actions, this.log);
+                     this.whatNow, this.actions, this.taskbar, this.log);
     el.appendChild(this.root);
     this.onMsg = (msg) => {
       if (msg && typeof msg.pong === "number") {
         this.lastPong = Date.now();
         if (this.awaiting && msg.pong >= this.awaiting.n) this.awaiting = null;
+        if (this.lost) this.recover();
       }
     };
     model.on("msg:custom", this.onMsg);
@@ -243,11 +247,27 @@ class TableShell {
   }
 
   heartbeat() {
-    if (this.lost) return;
+    if (this.lost) {
+      // a kernel busy for a while (JupyterLab running the next cells) answers late: keep asking,
+      // and the table comes back when it does; a dead kernel never answers
+      this.pingN += 1;
+      try { this.model.send({ do: "ping", n: this.pingN }); } catch (err) { /* still lost */ }
+      return;
+    }
     const now = Date.now();
     if (this.awaiting && now - this.awaiting.since > 6000) return this.showLost();
     if (now - this.lastPong > 15000) return this.showLost();
     if (document.visibilityState !== "hidden") this.ping(false);
+  }
+
+  /** The kernel answered after all: the table is live again (redrawn from its view). */
+  recover() {
+    this.lost = false;
+    this.awaiting = null;
+    this.lostBox.hidden = true;
+    this.root.classList.remove("ck-is-lost");
+    this.toolbarKey = null;
+    if (this.redraw) this.redraw();
   }
 
   showLost() {
@@ -451,6 +471,39 @@ class TableShell {
     if (v.hint) this.actions.appendChild(h("p", { class: "ck-hint" }, "💡 " + v.hint));
   }
 
+  /** The task's choices and Hint, and "Deal this again" (``v.task``, ``v.again``). */
+  drawTaskbar(v) {
+    const t = v.task, again = v.again;
+    const kids = [];
+    if (t && t.choices && t.choices.length) {
+      kids.push(h("div", { class: "ck-task-choices", role: "group", "aria-label": t.choices_label },
+        t.choices.map((c) => {
+          const b = this.actionButton({ id: "choice-" + c.index, label: (c.right ? "✓ " : "") + c.label, enabled: c.enabled },
+                                      () => { this.send({ do: "predict", index: c.index }); this.ping(true); });
+          b.classList.add("ck-choice");
+          if (c.right) b.classList.add("ck-choice-right");
+          b.dataset.key = "choice:" + c.index;
+          b.dataset.group = "choice";
+          b.dataset.idx = c.index;
+          return b;
+        })));
+    }
+    kids.push(h("span", { class: "ck-task-spacer" }));
+    if (t && t.hint) {
+      kids.push(this.actionButton({ id: "hint", label: t.hint.label, enabled: t.hint.enabled },
+                                  () => { this.send({ do: "hint" }); this.ping(true); }));
+      kids[kids.length - 1].dataset.key = "task:hint";
+    }
+    if (again) {
+      const b = h("button", { type: "button", class: "ck-btn ck-again", "data-key": "task:again",
+                              onclick: () => { this.send({ do: "again" }); this.ping(true); } }, "↺ " + again.label);
+      kids.push(b);
+    }
+    this.taskbar.replaceChildren(...kids);
+    this.taskbar.hidden = !(t || again);
+    if (t) this.taskbar.setAttribute("aria-label", v.labels.what_now || "");
+  }
+
   actionButton(a, onclick) {
     const disabled = a.enabled === false;
     return h("button", { type: "button", class: "ck-btn" + (a.primary ? " ck-primary" : ""),
@@ -519,6 +572,7 @@ function makeRender(game, drawGame) {
       shell.drawToolbar(v);
       drawGame(shell, v, previous);
       shell.drawWhatNow(v);
+      shell.drawTaskbar(v);
       shell.drawLog(v);
       shell.drawConfirm(v);
       shell.after();
@@ -526,6 +580,7 @@ function makeRender(game, drawGame) {
       if (shell.lost) shell.lost = false, shell.showLost();
       previous = v;
     };
+    shell.redraw = draw;
     model.on("change:view", draw);
     draw();
     return () => { model.off("change:view", draw); shell.destroy(); };
