@@ -189,14 +189,13 @@ def _rounds(rules: WarRules, packets: Sequence, rounds: int) -> tuple[list[str],
 
     g = new_game(rules, hands=list(packets), seed=1)
     other = computer_player("easy", seed=1)
-    seen = 0
-    while g.battles < rounds and not g.is_over:
+    while (g.battles < rounds or g.stage == "top") and not g.is_over:   # the last round's top card too
         if g.current_player == 1:
             g.apply(other.choose(g.observation(1)))
             continue
         legal = [str(a) for a in g.legal_actions()]
         g.apply("steal" if "steal" in legal else next((a for a in legal if a.startswith("top")), "flip"))
-    said = [e.explain() for e in g.log[seen:] if e.kind in ("battle", "steal", "top")]
+    said = [e.explain() for e in g.log if e.kind in ("battle", "steal", "top")]
     parts = []
     for i in range(rules.players):
         piles = g.piles[i] if rules.steal_war else []
