@@ -28,9 +28,21 @@ from cardkit.war import WarRules, new_game, player_name, simulate
 __all__ = ["BattleRow", "first_battle", "side_by_side", "battle_stories", "loop_story",
            "whole_games", "steal_vs_classic"]
 
-_STYLE = ("<style>.ck-lesson{border-collapse:collapse;max-width:880px;text-align:left;margin:0}"
-          ".ck-lesson th,.ck-lesson td{border:1px solid #bbb;padding:4px 8px;vertical-align:top;"
-          "text-align:left}.ck-lesson th{background:#eef}</style>")
+#: Inline styles (a notebook's own CSS right-aligns table cells, Voilà's too): left-aligned text
+#: in a table no wider than a 900 px output.
+_TABLE = ("style='border-collapse:collapse;max-width:880px;margin:0 0 0.5em 0;"
+          "font-size:0.92em'")
+_CELL = "border:1px solid #bbb;padding:4px 8px;vertical-align:top;text-align:left"
+_TD = f"<td style='{_CELL}'>"
+_TH = f"<th style='{_CELL};background:#eef'>"
+
+
+def _page(caption: str, headers: Sequence[str], body: str) -> HTML:
+    """A caption (plain text, escaped) and a left-aligned table: ``headers`` (plain text) and
+    ``body`` (rows already built with escaped text)."""
+    head = "".join(f"{_TH}{html.escape(h)}</th>" for h in headers)
+    return HTML(f"<p style='text-align:left'>{html.escape(caption)}</p>"
+                f"<table class='ck-lesson' {_TABLE}><tr>{head}</tr>{body}</table>")
 
 
 def _packets_text(packets: Sequence) -> str:
@@ -102,13 +114,12 @@ def side_by_side(packets: Sequence, rule_sets: Mapping[str, WarRules]) -> HTML:
     """
     rows = side_by_side_rows(packets, rule_sets)
     body = "".join(
-        f"<tr><th>{html.escape(r.name)}</th><td>{html.escape(r.story)}</td>"
-        f"<td>{r.face_down}</td><td>{r.wars}</td><td>{html.escape(r.result)}</td></tr>"
+        f"<tr>{_TH}{html.escape(r.name)}</th>{_TD}{html.escape(r.story)}</td>"
+        f"{_TD}{r.face_down}</td>{_TD}{r.wars}</td>{_TD}{html.escape(r.result)}</td></tr>"
         for r in rows)
-    return HTML(f"{_STYLE}<p>The same deal, top card first — {html.escape(_packets_text(packets))}</p>"
-                "<table class='ck-lesson'><tr><th>Rules</th><th>What happens, step by step</th>"
-                "<th>Player 1's cards face down</th><th>Wars</th><th>Result</th></tr>"
-                f"{body}</table>")
+    return _page(f"The same deal, top card first — {_packets_text(packets)}",
+                 ["Rules", "What happens, step by step", "Player 1's cards face down", "Wars", "Result"],
+                 body)
 
 
 def side_by_side_rows(packets: Sequence, rule_sets: Mapping[str, WarRules]) -> list[BattleRow]:
@@ -143,12 +154,10 @@ def whole_games(rule_sets: Mapping[str, WarRules], n_games: int = 200, seed: int
     Returns an ``IPython.display.HTML`` table; ``whole_games_figures`` gives the numbers."""
     figures = whole_games_figures(rule_sets, n_games, seed, level)
     body = "".join(
-        f"<tr><th>{html.escape(name)}</th><td>{f['mean']:.0f}</td><td>{f['median']:.0f}</td>"
-        f"<td>{f['wars']:.1f}</td><td>{f['draws']:.0%}</td></tr>" for name, f in figures.items())
-    return HTML(f"{_STYLE}<p>{n_games} games for each rule set, the same {n_games} shuffles.</p>"
-                "<table class='ck-lesson'><tr><th>Rules</th><th>mean battles</th>"
-                "<th>median battles</th><th>wars per game</th><th>draws</th></tr>"
-                f"{body}</table>")
+        f"<tr>{_TH}{html.escape(name)}</th>{_TD}{f['mean']:.0f}</td>{_TD}{f['median']:.0f}</td>"
+        f"{_TD}{f['wars']:.1f}</td>{_TD}{f['draws']:.0%}</td></tr>" for name, f in figures.items())
+    return _page(f"{n_games} games for each rule set, the same {n_games} shuffles.",
+                 ["Rules", "mean battles", "median battles", "wars per game", "draws"], body)
 
 
 def whole_games_figures(rule_sets: Mapping[str, WarRules], n_games: int = 200, seed: int = 1,
@@ -171,11 +180,10 @@ def steal_vs_classic(packets: Sequence, rounds: int = 3) -> HTML:
     rows = []
     for name, rules in (("Classic War", WarRules.classic()), ("Steal War", WarRules.steal())):
         rows.append((name,) + _rounds(rules, packets, rounds))
-    body = "".join(f"<tr><th>{html.escape(n)}</th><td>{html.escape(' '.join(s))}</td>"
-                   f"<td>{html.escape(after)}</td></tr>" for n, s, after in rows)
-    return HTML(f"{_STYLE}<p>The same deal, top card first — {html.escape(_packets_text(packets))}</p>"
-                f"<table class='ck-lesson'><tr><th>Rules</th><th>The first {rounds} rounds</th>"
-                f"<th>Afterwards</th></tr>{body}</table>")
+    body = "".join(f"<tr>{_TH}{html.escape(n)}</th>{_TD}{html.escape(' '.join(s))}</td>"
+                   f"{_TD}{html.escape(after)}</td></tr>" for n, s, after in rows)
+    return _page(f"The same deal, top card first — {_packets_text(packets)}",
+                 ["Rules", f"The first {rounds} rounds", "Afterwards"], body)
 
 
 def steal_vs_classic_rows(packets: Sequence, rounds: int = 3) -> dict[str, tuple[list[str], str]]:
