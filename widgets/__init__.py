@@ -5,6 +5,8 @@ distribution's name so that it cannot clash with another distribution's top-leve
 
 - :class:`EcarteTable`, :class:`WarTable`, :class:`SwitchTable` — the tables;
 - :class:`Quiz` — the lessons' "your turn" question;
+- :class:`Task` — a "your turn" task on a live table (``EcarteTable(deck=…, task=Task(…))``):
+  predict, then see;
 - :class:`CardTable`, :class:`Controller` — what the tables share (``cardtable.py``,
   ``controller.py``); the front end is in ``static/`` (no build step, nothing from the internet).
 
@@ -16,7 +18,8 @@ from .controller import Controller
 from .ecarte_table import EcarteTable
 from .quiz import Quiz
 from .switch_table import SwitchTable
+from .task import Task
 from .war_table import WarTable
 
-__all__ = ["CardTable", "Controller", "EcarteTable", "Quiz", "SwitchTable", "WarTable",
+__all__ = ["CardTable", "Controller", "EcarteTable", "Quiz", "SwitchTable", "Task", "WarTable",
            "card_json", "card_words", "sort_hand"]

@@ -25,6 +25,7 @@ import traitlets
 from cardkit.cards import Card, Suit
 from cardkit.i18n import _
 
+from . import controller as controller_mod
 from .controller import Controller
 
 __all__ = ["CardTable", "card_json", "card_words", "sort_hand", "bundle"]
@@ -151,7 +152,8 @@ class CardTable(anywidget.AnyWidget):
     @property
     def errors(self) -> list[BaseException]:
         """Unexpected exceptions caught in handlers (tests assert this stays empty)."""
-        return self.controller.errors
+        c = getattr(self, "controller", None)      # None: the table's construction failed
+        return [] if c is None else c.errors
 
     @property
     def refusals(self) -> list[str]:
@@ -181,8 +183,13 @@ class CardTable(anywidget.AnyWidget):
     def _common_view(self, what_now: str, tone: str = "info") -> dict:
         c = self.controller
         text = what_now
+        b = c.task_open
+        if b is not None and (b.quiet or b.prediction):
+            text, tone = b.task.question, "info"           # the question, not the answer
+        if b is not None and b.hint_shown:
+            text += " " + _("Hint: {hint}").format(hint=b.task.hint)
         if c.message is not None:
-            text, tone = c.message[0] + " " + what_now, c.message[1]
+            text, tone = c.message[0] + " " + text, c.message[1]
         return {
             "pos": c.pos,
             "what_now": {"text": text, "tone": tone},
@@ -198,6 +205,49 @@ class CardTable(anywidget.AnyWidget):
                 "trump": _("trump"), "pending": _("from the next game"),
             },
         }
+
+    def _task_view(self, view: dict) -> dict:
+        """Put the task (if any) and "Deal this again" (on a stacked deal) into ``view``, and
+        until the first attempt at the task take out all that would give its answer away: no
+        card greyed as not allowed, no call button held back, no advice (``task.py``). While a
+        prediction waits, the cards and moves wait too. Nothing of the task's answers is put
+        in. Returns ``view``."""
+        c = self.controller
+        b = c.task_open
+        view["again"] = {"label": _("Deal this again")} if c.stacked else None
+        view["task"] = None
+        if c.bound is not None:
+            t = c.bound.task
+            view["task"] = {
+                "question": t.question, "answered": c.bound.answered,
+                "hint": None if t.hint is None else {
+                    "label": _("Hint"), "enabled": b is not None and not c.bound.hint_shown},
+                "choices": ([{"index": i, "label": ch} for i, ch in enumerate(t.choices)]
+                            if b is not None and b.prediction else []),
+                "choices_label": t.question,
+            }
+        if b is None:
+            return view
+        view["labels"] = {**view.get("labels", {}), "what_now": _("Your turn")}
+        if b.prediction:
+            wait = _(controller_mod.ANSWER_FIRST)
+            for card in view.get("hand", []) + view.get("top_choice", []):
+                card.update(playable=False, idle=True, reason=wait)
+            for group in ("actions", "calls", "decision", "suits"):
+                for a in view.get(group, []) or []:
+                    a.update(enabled=False, reason=wait)
+            if view.get("stock"):
+                view["stock"]["draw"] = False
+        elif b.quiet:
+            for card in view.get("hand", []):
+                if card.get("playable") is False and not card.get("idle"):
+                    card["playable"] = True
+                    card.pop("reason", None)
+            for a in view.get("calls", []) or []:
+                a.update(enabled=True, reason=None)
+        if b.quiet or b.prediction:
+            view["hint"] = None
+        return view
 
     def _toggles(self, *first: tuple[str, str]) -> list[dict]:
         """The check boxes of the settings: ``first`` (name, label) pairs, then the animations
@@ -216,6 +266,8 @@ class CardTable(anywidget.AnyWidget):
                 "options": [[v, text] for v, text in options]}
 
     def __repr__(self) -> str:
+        if getattr(self, "controller", None) is None:
+            return f"{type(self).__name__}(not dealt)"
         return f"{type(self).__name__}({self._repr_args()})"
 
     def _repr_args(self) -> str:

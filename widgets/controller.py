@@ -17,7 +17,11 @@ hooks; the controller does the rest the same way for every game:
   the table) and used by the next game; before the first move of a game it applies at once;
 - **confirming a restart**: "New game" during a game in progress asks first; the answer is a
   different button in a different place, so a double click on "New game" cannot skip the
-  question.
+  question;
+- **the stacked deal and its task**: a table built on a stacked deal (``stacked=True``) can deal
+  it again ("Deal this again": the same deal, seat, settings, computer and task, as a fresh
+  attempt; asked first like New game); a :class:`~cardkit_tables.task.Task` is put on that deal
+  after its ``moves`` and every attempt of the person's is checked here (see ``task.py``).
 
 Every message from the page is untrusted (DESIGN.md "Serving"): :meth:`Controller.handle` checks
 its shape, and every error ends as a sentence on the table, never as a traceback.
@@ -26,11 +30,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
-from cardkit.core import IllegalAction
+from cardkit.core import Action, IllegalAction
 from cardkit.i18n import _
+
+from .task import BoundTask, Task
 
 __all__ = ["Controller", "TableHooks", "running_loop"]
 
@@ -39,6 +46,8 @@ log = logging.getLogger("cardkit.tables")
 #: The sentence for a click made on a position the table has already left.
 MOVED_ON = "The table has moved on since that click: look again and choose."
 GENERIC_ERROR = "Sorry, something went wrong with that click. Try again, or start a new game."
+#: The sentence for a move tried while a prediction waits for its answer.
+ANSWER_FIRST = "First answer the question: choose one of the answers below."
 MAX_TEXT = 200          # longest action text or setting value accepted from the page
 
 
@@ -75,29 +84,51 @@ class TableHooks(Protocol):
 class Controller:
     """Seeds, turns, the computer's moves, settings and restarts for one table (module doc).
 
-    ``Controller(table, *, seat, seed, delay, computers, settings, options)``:
+    ``Controller(table, *, seat, seed, delay, computers, settings, options, stacked=False,
+    task=None)``:
 
     - ``table``: the :class:`TableHooks`;
     - ``seat``: the person's seat; ``computers``: the seats the computer plays (others: nobody);
     - ``seed``: ``None`` or an int, see the module doc; ``delay``: seconds (>= 0) before each
       computer move;
     - ``settings``: the first game's settings (a dict), ``options``: for each setting that the
-      page may change, the allowed values (a mapping name -> tuple of values).
+      page may change, the allowed values (a mapping name -> tuple of values);
+    - ``stacked``: the first game is a stacked deal, which "Deal this again" deals again (the
+      table's ``restore_deal()`` puts it back); without a seed, one is drawn once so that the
+      dealt-again game and its computer are the same as the first time;
+    - ``task``: a :class:`~cardkit_tables.task.Task` put on the stacked deal, or ``None``.
 
     Attributes read by the table: ``state``, ``pos``, ``settings`` (this game's), ``pending``
     (chosen for the next game), ``confirming`` (the restart question is on show), ``message``
     (``(text, tone)`` or ``None``: a refusal or a note on top of "What now"), ``errors`` (unexpected
-    exceptions, for tests: it stays empty), ``refusals`` (the refusal sentences shown).
+    exceptions, for tests: it stays empty), ``refusals`` (the refusal sentences shown),
+    ``bound`` (this game's :class:`~cardkit_tables.task.BoundTask`, or ``None``).
+
+    Raises ``ValueError`` for a negative delay, and (when dealing) for a task whose moves or
+    answers do not fit the deal.
     """
 
     def __init__(self, table: TableHooks, *, seat: int, seed: int | None, delay: float,
                  computers: tuple[int, ...], settings: dict,
-                 options: Mapping[str, tuple] | None = None):
+                 options: Mapping[str, tuple] | None = None, stacked: bool = False,
+                 task: Task | None = None):
         if delay < 0:
             raise ValueError("delay is a number of seconds, 0 or more")
+        if task is not None and not isinstance(task, Task):
+            raise ValueError("task must be a cardkit_tables.Task")
+        if task is not None and not stacked:
+            raise ValueError("a task needs a stacked deal (deck=, hands=…): the student must be "
+                             "able to deal it again")
+        if stacked and seed is None:
+            seed = random.SystemRandom().randrange(2 ** 31)
         self.table = table
         self.seat = seat
         self.seed = seed
+        self.stacked = bool(stacked)
+        self.task = task
+        self.bound: BoundTask | None = None
+        self.first_settings = dict(settings)
+        self._confirm_kind = "new"
         self.delay = float(delay)
         self.computers = tuple(computers)
         self.settings = dict(settings)
@@ -117,14 +148,15 @@ class Controller:
 
     def start(self) -> None:
         """Deal the first game (the table calls this once it holds the controller)."""
-        self._start()
+        self._start(deal=True)
 
     # ------------------------------------------------------------------------------ games
     def game_seed(self) -> int | None:
         """The seed of the current game: ``seed + games`` (``None`` without a seed)."""
         return None if self.seed is None else self.seed + self.games
 
-    def _start(self) -> None:
+    def _start(self, deal: bool = False) -> None:
+        """Deal a game: the stacked deal (and its task) when ``deal``, else the next one."""
         self.cancel()
         self.cancel_later()
         self.settings.update(self.pending)
@@ -134,6 +166,9 @@ class Controller:
         self.players = {p: self.table.computer_player(p, dict(self.settings),
                                                       None if seed is None else seed + 7919 * (p + 1))
                         for p in self.computers}
+        self.bound = None
+        if deal and self.task is not None:
+            self._put_task(self.task)
         self.moves = 0
         self.confirming = False
         self.message = None
@@ -141,10 +176,107 @@ class Controller:
         self.table.draw()
         self.schedule()
 
+    def _put_task(self, task: Task) -> None:
+        """Make the task's moves on the fresh deal and read its answers at that position."""
+        for m in task.moves:
+            try:
+                self.state.apply(m)
+            except ValueError as exc:
+                raise ValueError(f"the task's move {m!r} cannot be made on this deal: {exc}") from None
+        self.bound = task.bind(self.observation())
+
     def new_game(self) -> None:
         """Start the next game at once (settings pending are used now); no question asked."""
         self.games += 1
         self._start()
+
+    def deal_again(self) -> None:
+        """"Deal this again": the stacked deal once more, with the first game's settings, seat,
+        computer and task (a fresh attempt); settings chosen meanwhile are dropped. Does nothing
+        on a table that was not built on a stacked deal."""
+        if not self.stacked:
+            return
+        self.games = 0
+        self.settings = dict(self.first_settings)
+        self.pending = {}
+        self.table.restore_deal()
+        self._start(deal=True)
+
+    def request_deal_again(self) -> None:
+        """The "Deal this again" button: asks first when a game is in progress, as New game."""
+        if not self.stacked:
+            return
+        if self.in_progress():
+            self._confirm_kind = "again"
+            self.confirming = True
+            self.pos += 1
+            self.table.draw()
+            return
+        self.deal_again()
+
+    # ------------------------------------------------------------------------------ the task
+    @property
+    def task_open(self) -> BoundTask | None:
+        """This game's task while it waits for its right answer, else ``None``."""
+        b = self.bound
+        return b if b is not None and not b.answered else None
+
+    @property
+    def task_quiet(self) -> bool:
+        """Before the first attempt at this game's task: the table gives nothing away."""
+        b = self.task_open
+        return b is not None and b.quiet
+
+    def show_hint(self) -> None:
+        """The Hint button: the task's hint goes on the What now line (no attempt counted)."""
+        b = self.task_open
+        if b is None or b.task.hint is None:
+            return
+        b.hint_shown = True
+        self.table.draw()
+
+    def predict(self, index: Any) -> None:
+        """A prediction's answer, the choice at ``index`` (untrusted): the right one says
+        "✓ …" and lets the game go on (the table's ``after_prediction()``, e.g. War flips);
+        a wrong one says why not. Ignored when no prediction waits or ``index`` is not one."""
+        b = self.task_open
+        if b is None or not b.prediction or isinstance(index, bool) or not isinstance(index, int):
+            return
+        if not 0 <= index < len(b.task.choices):
+            return
+        choice = b.task.choices[index]
+        b.attempts += 1
+        if choice not in b.accept:
+            self.refuse(b.wrong_text(choice))
+            return
+        b.answered = True
+        self.pos += 1
+        after = getattr(self.table, "after_prediction", None)
+        if after is not None:
+            after()
+        self.message = (b.task.right_text, "done")
+        self.table.draw()
+        self.schedule()
+
+    def _task_attempt(self, b: BoundTask, action: Any) -> bool:
+        """One attempt at the task's move (module doc of ``task.py``)."""
+        try:
+            act = Action.parse(action)
+        except ValueError:
+            self.refuse(_("That is not a move on this table."))
+            return False
+        b.attempts += 1
+        obs = self.observation()
+        refusal = obs.refusal(act) if hasattr(obs, "refusal") else None
+        if refusal is None and act in b.accept:
+            self.state.apply(act)
+            b.answered = True
+            self._moved(message=(b.task.right_text, "done"))
+            return True
+        if refusal is None and act in list(getattr(obs, "legal_actions", ()) or ()):
+            self.refuse(b.wrong_text(act))
+            return False
+        return self._apply(act)
 
     def in_progress(self) -> bool:
         """A game with at least one move made that is not over (a restart would lose it)."""
@@ -153,6 +285,7 @@ class Controller:
     def request_new_game(self) -> None:
         """The "New game" button: ask first when a game is in progress (see module doc)."""
         if self.in_progress():
+            self._confirm_kind = "new"
             self.confirming = True          # a second click keeps the question on show
             self.pos += 1
             self.table.draw()
@@ -160,11 +293,15 @@ class Controller:
         self.new_game()
 
     def answer_new_game(self, yes: bool) -> None:
-        """The answer to "Really start again?"; ignored when the question is not on show."""
+        """The answer to "Really start again?" (after New game or Deal this again); ignored
+        when the question is not on show."""
         if not self.confirming:
             return
         self.confirming = False
-        if yes:
+        kind, self._confirm_kind = self._confirm_kind, "new"
+        if yes and kind == "again":
+            self.deal_again()
+        elif yes:
             self.new_game()
         else:
             self.pos += 1
@@ -204,10 +341,21 @@ class Controller:
             return False
         if self.confirming:
             self.confirming = False
+        b = self.task_open
+        if b is not None and b.prediction:
+            self.refuse(_(ANSWER_FIRST))
+            return False
         why = self.table.why_not_now(self.observation(), action)
         if why:
+            if b is not None:
+                b.attempts += 1
             self.refuse(why)
             return False
+        if b is not None:
+            return self._task_attempt(b, action)
+        return self._apply(action)
+
+    def _apply(self, action: Any) -> bool:
         try:
             self.state.apply(action)
         except IllegalAction as exc:
@@ -229,10 +377,10 @@ class Controller:
             return
         self._moved()
 
-    def _moved(self) -> None:
+    def _moved(self, message: tuple[str, str] | None = None) -> None:
         self.cancel_later()
         self.moves += 1
-        self.message = None
+        self.message = message
         self.pos += 1
         moved = getattr(self.table, "after_move", None)
         if moved is not None:
@@ -263,8 +411,9 @@ class Controller:
     def computer_turn(self) -> bool:
         """Is it the computer's turn now (and does the table let it move)?"""
         obs = self.observation()
+        b = self.task_open
         return (not game_over(obs) and _get(obs, "current_player") in self.players
-                and self.table.computer_may_move())
+                and self.table.computer_may_move() and not (b is not None and b.prediction))
 
     def schedule(self) -> None:
         """Let the computer make its moves, one at a time (see the module doc)."""
@@ -360,7 +509,9 @@ class Controller:
 
         ``{"do": "act", "action": text, "pos": int}`` — a move (or a table action such as
         ``"next hand"``); ``{"do": "new_game"}``; ``{"do": "answer", "yes": bool}``;
-        ``{"do": "set", "name": text, "value": ...}``. Anything else is ignored.
+        ``{"do": "set", "name": text, "value": ...}``; ``{"do": "again"}`` (Deal this again);
+        ``{"do": "hint"}`` (the task's hint); ``{"do": "predict", "index": int}`` (a
+        prediction's answer). Anything else is ignored.
         """
         try:
             self._handle_message(content)
@@ -384,6 +535,12 @@ class Controller:
             self.act(action, pos=pos)
         elif kind == "new_game":
             self.request_new_game()
+        elif kind == "again":
+            self.request_deal_again()
+        elif kind == "hint":
+            self.show_hint()
+        elif kind == "predict":
+            self.predict(content.get("index"))
         elif kind == "answer":
             self.answer_new_game(content.get("yes") is True)
         elif kind == "set":

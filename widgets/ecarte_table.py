@@ -1,7 +1,7 @@
 """The Écarté card table: a person plays a match against the computer (RULES.md §3).
 
 ``EcarteTable(rules=None, *, seed=None, seat=0, level="easy", delay=0.6, deck=None, dealer=None,
-narrow=False, animate=True, four_colour=False, hint=False)`` is one anywidget model (see
+narrow=False, animate=True, four_colour=False, hint=False, task=None)`` is one anywidget model (see
 :mod:`cardkit_tables.cardtable`). It reads only ``state.observation(seat)`` — turned into the
 page's JSON by the one function :func:`ecarte_view` — and changes the game only through
 ``ecarte.new_game`` and ``state.apply``, via the shared
@@ -11,7 +11,9 @@ The page draws a felt table: the computer's hand (backs) across, the stock, the 
 trumps badge on the left of the middle, the trick in the middle (each card in front of its
 player), the last trick beside it, your hand at the bottom (sorted: suits together, colours
 alternating, K Q J A 10 9 8 7), then "What now" and the buttons that apply now. After each hand
-the table pauses on that hand's last trick and result until "Next hand".
+the table pauses on that hand's last trick and result until "Next hand". On a stacked deal
+(``deck=``) the table has "Deal this again" and may carry a lesson's
+:class:`~cardkit_tables.task.Task`.
 """
 from __future__ import annotations
 
@@ -283,9 +285,11 @@ class EcarteTable(CardTable):
     before each of the computer's moves, 0 in tests); ``deck`` and ``dealer`` (a stacked first
     hand, as in :func:`cardkit.ecarte.new_game`); ``narrow`` (force the one-column phone layout);
     ``animate`` (short card movements; off: none), ``four_colour`` (♦ blue, ♣ green), ``hint``
-    (show the advisor's line, when the advisor exists).
+    (show the advisor's line, when the advisor exists); ``task`` (a
+    :class:`~cardkit_tables.task.Task` on the stacked ``deck``: "predict, then see").
 
-    Raises ``ValueError`` for a seat other than 0 or 1, or a level not offered.
+    Raises ``ValueError`` for a seat other than 0 or 1, a level not offered, or a task without a
+    stacked deck or whose moves or answers do not fit it.
     """
 
     _esm = bundle("table.js", "ecarte.js")
@@ -294,7 +298,7 @@ class EcarteTable(CardTable):
     def __init__(self, rules: ecarte.EcarteRules | None = None, *, seed: int | None = None,
                  seat: int = 0, level: str = "easy", delay: float = 0.6, deck=None,
                  dealer: int | None = None, narrow: bool = False, animate: bool = True,
-                 four_colour: bool = False, hint: bool = False, **kwargs: Any):
+                 four_colour: bool = False, hint: bool = False, task=None, **kwargs: Any):
         if seat not in (0, 1):
             raise ValueError("Écarté has two seats: seat is 0 or 1")
         if delay < 0:
@@ -307,6 +311,7 @@ class EcarteTable(CardTable):
         self.prefs["narrow"] = bool(narrow)
         rules = rules or ecarte.EcarteRules.standard()
         self._first = {"deck": deck, "dealer": dealer}
+        self._deal = (dict(self._first), rules)
         self._names = (_("You"), _("Computer"))
         self.pause: dict | None = None
         self._hand_shown = None
@@ -317,7 +322,7 @@ class EcarteTable(CardTable):
         self.controller = Controller(
             self, seat=seat, seed=seed, delay=delay, computers=(1 - seat,), settings=settings,
             options={"rules": tuple(PRESETS), "target": tuple(sorted(set(TARGETS) | {rules.target})),
-                     "level": levels})
+                     "level": levels}, stacked=deck is not None, task=task)
         self.controller.start()
 
     # -- hooks for the controller ------------------------------------------------------------------
@@ -337,6 +342,10 @@ class EcarteTable(CardTable):
 
     def computer_player(self, seat: int, settings: dict, seed: int | None):
         return ecarte.computer_player(settings["level"], seed=seed)
+
+    def restore_deal(self) -> None:
+        """Put the stacked deal and the first rules back for the next ``new_state``."""
+        self._first, self._rules_first = dict(self._deal[0]), self._deal[1]
 
     def computer_may_move(self) -> bool:
         return self.pause is None
@@ -370,7 +379,8 @@ class EcarteTable(CardTable):
         if hand_no != self._hand_shown and self.pause is None and not _o(obs, "is_over"):
             self.pause = _hand_end(obs)                   # hold the table on the finished hand
         hint = None
-        if self.prefs.get("hint") and self.pause is None and _o(obs, "current_player") == c.seat:
+        if (self.prefs.get("hint") and self.pause is None and _o(obs, "current_player") == c.seat
+                and not c.task_quiet):
             if self._hint[0] != c.pos:                      # the advisor thinks once per position
                 self._hint = (c.pos, _advice(obs))
             hint = self._hint[1]
@@ -389,7 +399,7 @@ class EcarteTable(CardTable):
         view["toggles"] = self._toggles(*([("hint", _("Hint"))] if _advice_exists() else []))
         view["speed"] = self._speed()
         view["prefs"] = dict(self.prefs)
-        self.view = view
+        self.view = self._task_view(view)
 
     def _repr_args(self) -> str:
         s = self.controller.settings

@@ -2,7 +2,7 @@
 
 ``SwitchTable(rules=None, *, players=None, seed=None, seat=0, level="easy", delay=0.8,
 beginner=False, deck=None, hands=None, dealer=None, forget_rate=None, catch_rate=None,
-narrow=False, animate=True, four_colour=False)`` is one anywidget model (see
+narrow=False, animate=True, four_colour=False, task=None)`` is one anywidget model (see
 :mod:`cardkit_tables.cardtable`). It reads only ``state.observation(seat)`` — with
 ``reveal=True`` only while **beginner mode** is on (the opponents' hands and the stock, face up) —
 turned into the page's JSON by the one function :func:`switch_view`, and changes the game only
@@ -230,9 +230,11 @@ class SwitchTable(CardTable):
     beginner mode: the opponents' hands and the stock face up); ``deck``, ``hands``, ``dealer`` (a
     stacked first game, as in :func:`cardkit.switch.new_game`); ``forget_rate`` / ``catch_rate``
     (the computers' chance of forgetting "last card" and of catching you); ``narrow``,
-    ``animate``, ``four_colour``.
+    ``animate``, ``four_colour``; ``task`` (a :class:`~cardkit_tables.task.Task` on the stacked
+    deal: "predict, then see"). A stacked deal (``deck``/``hands``) has "Deal this again".
 
-    Raises ``ValueError`` for a seat not in the game or a negative delay.
+    Raises ``ValueError`` for a seat not in the game, a negative delay, or a task without a
+    stacked deal or whose moves or answers do not fit it.
     """
 
     _esm = bundle("table.js", "switch.js")
@@ -243,7 +245,7 @@ class SwitchTable(CardTable):
                  beginner: bool = False, deck=None, hands=None, dealer: int | None = None,
                  forget_rate: float | None = None, catch_rate: float | None = None,
                  narrow: bool = False, animate: bool = True, four_colour: bool = False,
-                 **kwargs: Any):
+                 task=None, **kwargs: Any):
         rules = rules or switch.SwitchRules()
         if players is None and hands is not None:
             players = len(hands)
@@ -258,6 +260,7 @@ class SwitchTable(CardTable):
         self.prefs["beginner"] = bool(beginner)
         self._rules = rules
         self._first = {"deck": deck, "hands": hands, "dealer": dealer}
+        self._deal = (dict(self._first), rules)
         self._computer_options = {k: v for k, v in {"forget_rate": forget_rate,
                                                      "catch_rate": catch_rate}.items() if v is not None}
         self._mark = 0
@@ -265,7 +268,8 @@ class SwitchTable(CardTable):
             self, seat=seat, seed=seed, delay=delay,
             computers=tuple(p for p in range(rules.players) if p != seat),
             settings={"players": rules.players, "level": level if level in ("easy", "hard") else "easy"},
-            options={"players": (2, 3, 4, 5, 6), "level": ("easy", "hard")})
+            options={"players": (2, 3, 4, 5, 6), "level": ("easy", "hard")},
+            stacked=deck is not None or hands is not None, task=task)
         self.controller.start()
 
     # -- hooks for the controller ------------------------------------------------------------------
@@ -291,6 +295,10 @@ class SwitchTable(CardTable):
 
     def computer_may_move(self) -> bool:
         return True
+
+    def restore_deal(self) -> None:
+        """Put the stacked deal and the first rules back for the next ``new_state``."""
+        self._first, self._rules = dict(self._deal[0]), self._deal[1]
 
     def why_not_now(self, obs: Any, action: Any = None) -> str | None:
         if _o(obs, "is_over"):
@@ -344,7 +352,7 @@ class SwitchTable(CardTable):
         view["toggles"] = self._toggles(("beginner", _("Beginner mode (show every card)")))
         view["speed"] = self._speed()
         view["prefs"] = dict(self.prefs)
-        self.view = view
+        self.view = self._task_view(view)
 
     def _repr_args(self) -> str:
         return f"players={self._rules.players}, seat={self.controller.seat}"

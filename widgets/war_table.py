@@ -2,7 +2,7 @@
 War's steals and Slap war's Slap button for the person at ``seat``.
 
 ``WarTable(rules=None, *, seed=None, seat=0, delay=0.4, level="easy", hands=None, deck=None,
-piles=None, narrow=False, animate=True, four_colour=False)`` is one anywidget model (see
+piles=None, narrow=False, animate=True, four_colour=False, task=None)`` is one anywidget model (see
 :mod:`cardkit_tables.cardtable`). It reads only ``state.observation(seat)`` — turned into the
 page's JSON by the one function :func:`war_view` — and changes the game only through
 ``war.new_game`` and ``state.apply``, via the shared
@@ -14,6 +14,13 @@ until they are turned over. Slap war: when a slap card turns up the computer sla
 reaction time unless you press "Slap!" first — during "Play to the end" too. "Play to the end"
 makes your Steal War choices for you (as the computer would) instead of stopping at each one.
 Headless (no running event loop) or with ``delay=0`` everything happens at once.
+
+Tasks (a lesson's :class:`~cardkit_tables.task.Task`, on a stacked deal): War's only move is Flip,
+so a task on a classic War table is a *prediction* — ``Task("Who wins this battle?",
+choices=["You", "Computer"], accept=["Computer"], right=…)`` — answered with the choice buttons
+before the battle is flipped; the right answer flips it, so the student sees it. Steal War's and
+Slap war's choices (``steal`` or ``flip``, ``slap``, ``top 9C``) are real moves and make move
+tasks as on the other tables. While a task waits, "Play to the end" waits too.
 """
 from __future__ import annotations
 
@@ -214,11 +221,13 @@ class WarTable(CardTable):
     person's seat: the bottom row); ``delay`` (seconds, see the module doc; 0 in tests);
     ``level`` (the computers' level); ``hands``/``deck``/``piles`` (a stacked first game, as in
     :func:`cardkit.war.new_game`); ``narrow`` (force the phone layout); ``animate``,
-    ``four_colour``.
+    ``four_colour``; ``task`` (a :class:`~cardkit_tables.task.Task` on the stacked deal, see the
+    module doc).
 
     For lessons and tests: :meth:`flip` (press Flip), :meth:`play_to_end`; ``reveal`` (True
     while a war's face-down cards are shown as backs), ``auto`` (playing to the end).
-    Raises ``ValueError`` for a seat not in the game or a negative delay.
+    Raises ``ValueError`` for a seat not in the game, a negative delay, or a task without a
+    stacked deal or whose moves or answers do not fit it.
     """
 
     _esm = bundle("table.js", "war.js")
@@ -227,7 +236,7 @@ class WarTable(CardTable):
     def __init__(self, rules: war.WarRules | None = None, *, seed: int | None = None,
                  seat: int = 0, delay: float = 0.4, level: str = "easy", hands=None, deck=None,
                  piles=None, narrow: bool = False, animate: bool = True, four_colour: bool = False,
-                 **kwargs: Any):
+                 task=None, **kwargs: Any):
         rules = rules if rules is not None else war.WarRules.classic()
         if not 0 <= seat < rules.players:
             raise ValueError(_("seat must be 0..{m}").format(m=rules.players - 1))
@@ -240,6 +249,8 @@ class WarTable(CardTable):
         self.auto = False
         rules = _seated(rules, seat)
         self._first = {"rules": rules, "hands": hands, "deck": deck, "piles": piles}
+        self._deal = dict(self._first)
+        stacked = any(x is not None for x in (hands, deck, piles))
         key = _variant_key(rules)
         self._custom = rules if key is None else None
         options = list(VARIANTS) + (["custom"] if key is None else [])
@@ -247,7 +258,8 @@ class WarTable(CardTable):
         self.controller = Controller(
             self, seat=seat, seed=seed, delay=delay,
             computers=tuple(p for p in range(rules.players) if p != seat),
-            settings={"variant": key or "custom"}, options={"variant": tuple(options)})
+            settings={"variant": key or "custom"}, options={"variant": tuple(options)},
+            stacked=stacked, task=task)
         self.controller.start()
 
     # -- hooks for the controller ------------------------------------------------------------------
@@ -272,6 +284,17 @@ class WarTable(CardTable):
     def computer_player(self, seat: int, settings: dict, seed: int | None):
         return war.computer_player(self.level, seed=None if seed is None else seed * 31 + seat)
 
+    def restore_deal(self) -> None:
+        """Put the stacked deal back for the next ``new_state``."""
+        self._first = dict(self._deal)
+
+    def after_prediction(self) -> None:
+        """A prediction was answered right: flip the battle it was about (when Flip is the move)."""
+        c = self.controller
+        obs = c.observation()
+        if obs.current_player is None and not obs.is_over:
+            c.table_move("flip")
+
     def computer_may_move(self) -> bool:
         return not self.reveal
 
@@ -295,6 +318,9 @@ class WarTable(CardTable):
             c.advanced()
             return True
         if name == AUTO:
+            if c.task_open is not None:
+                c.refuse(_("First answer the question, then play to the end."))
+                return True
             if c.observation().is_over:
                 c.refuse(_("The game is over: press New game to play again."))
                 return True
@@ -384,7 +410,7 @@ class WarTable(CardTable):
         view["toggles"] = self._toggles()
         view["speed"] = self._speed()
         view["prefs"] = dict(self.prefs)
-        self.view = view
+        self.view = self._task_view(view)
 
     # -- for lessons and tests ---------------------------------------------------------------------
     def flip(self) -> bool:

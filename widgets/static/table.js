@@ -205,11 +205,14 @@ class TableShell {
     this.overlay = h("div", { class: "ck-overlay", "aria-hidden": "true" });
     this.whatNow = h("div", { class: "ck-whatnow", role: "status", "aria-live": "polite", "aria-atomic": "true" });
     this.actions = h("div", { class: "ck-actions", role: "group" });
+    // a lesson's task (the prediction's choices, Hint) and "Deal this again": one row under the
+    // buttons, so that nothing above it moves when it is there
+    this.taskbar = h("div", { class: "ck-taskbar", role: "group", hidden: true });
     this.confirmBox = h("div", { class: "ck-confirm", role: "alertdialog", hidden: true, "aria-modal": "false" });
     this.log = h("details", { class: "ck-log" });
     this.root.append(this.lostBox, this.toolbar, this.settingsBox,
                      h("div", { class: "ck-felt-wrap" }, this.felt, this.overlay, this.confirmBox),
-                     this.whatNow, this.actions, this.log);
+                     this.whatNow, this.actions, this.taskbar, this.log);
     el.appendChild(this.root);
     this.onMsg = (msg) => {
       if (msg && typeof msg.pong === "number") {
@@ -451,6 +454,33 @@ class TableShell {
     if (v.hint) this.actions.appendChild(h("p", { class: "ck-hint" }, "💡 " + v.hint));
   }
 
+  /** The task's choices and Hint, and "Deal this again" (``v.task``, ``v.again``). */
+  drawTaskbar(v) {
+    const t = v.task, again = v.again;
+    const kids = [];
+    if (t && t.choices && t.choices.length) {
+      kids.push(h("div", { class: "ck-task-choices", role: "group", "aria-label": t.choices_label },
+        t.choices.map((c) => h("button", { type: "button", class: "ck-btn ck-choice", "data-key": "choice:" + c.index,
+                                           "data-group": "choice", "data-idx": c.index,
+                                           onclick: () => { this.send({ do: "predict", index: c.index }); this.ping(true); } },
+                               c.label))));
+    }
+    kids.push(h("span", { class: "ck-spacer" }));
+    if (t && t.hint) {
+      kids.push(this.actionButton({ id: "hint", label: "💡 " + t.hint.label, enabled: t.hint.enabled },
+                                  () => { this.send({ do: "hint" }); this.ping(true); }));
+      kids[kids.length - 1].dataset.key = "task:hint";
+    }
+    if (again) {
+      const b = h("button", { type: "button", class: "ck-btn ck-again", "data-key": "task:again",
+                              onclick: () => { this.send({ do: "again" }); this.ping(true); } }, "↺ " + again.label);
+      kids.push(b);
+    }
+    this.taskbar.replaceChildren(...kids);
+    this.taskbar.hidden = !(t || again);
+    if (t) this.taskbar.setAttribute("aria-label", v.labels.what_now || "");
+  }
+
   actionButton(a, onclick) {
     const disabled = a.enabled === false;
     return h("button", { type: "button", class: "ck-btn" + (a.primary ? " ck-primary" : ""),
@@ -519,6 +549,7 @@ function makeRender(game, drawGame) {
       shell.drawToolbar(v);
       drawGame(shell, v, previous);
       shell.drawWhatNow(v);
+      shell.drawTaskbar(v);
       shell.drawLog(v);
       shell.drawConfirm(v);
       shell.after();

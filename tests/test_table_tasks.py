@@ -1,0 +1,330 @@
+"""Task mode on the tables (headless): "predict, then see" and "Deal this again".
+
+Every deal here is stacked and worked out by hand:
+
+- Écarté: the person (seat 0) deals; the computer holds 10♥ 9♥ 7♥ 9♠ Q♦, the person K♠ 7♠ A♦
+  8♣ 9♣, the turn-up is the 8♥ (hearts are trumps). The task's moves make the computer stand and
+  lead the 9♠: the person must follow suit and win the trick if they can, so K♠ is the only
+  legal card (7♠ follows but loses; A♦, 8♣, 9♣ do not follow suit).
+- Écarté, exchange: the person is the non-dealer (dealer=1) and decides first: stand and propose
+  are both legal, so "propose" is a legal wrong answer to "stand".
+- Switch: the person (seat 0) holds 6♥ 3♣ K♠ 9♦ and plays first (dealer=1) on the starter 3♥:
+  6♥ (suit), 3♣ (rank) and draw are legal, K♠ and 9♦ are not.
+- War: the person turns up the Q♠, the computer the A♦; the ace wins (a prediction).
+"""
+import json
+
+import pytest
+
+from cardkit import ecarte
+from cardkit_tables import EcarteTable, SwitchTable, Task, WarTable
+from cardkit_tables.controller import ANSWER_FIRST
+from cardkit_tables.task import NOT_THAT
+from widget_helpers import page_states_text, view_text
+
+FOLLOW_DECK = ecarte.stacked_deck("10H 9H 7H 9S QD", "KS 7S AD 8C 9C", "8H")
+FOLLOW_RIGHT = "You must follow suit and win the trick if you can."
+FOLLOW_HINT = "Which of your spades beats the 9♠?"
+
+
+def follow_task(**kw):
+    return Task("The computer leads the 9♠. Which card must you play?", accept=["KS"],
+                right=FOLLOW_RIGHT, hint=FOLLOW_HINT, moves=["stand", "play 9S"], **kw)
+
+
+def follow_table(**kw):
+    return EcarteTable(deck=FOLLOW_DECK, dealer=0, delay=0, task=follow_task(), **kw)
+
+
+def hand_marks(table):
+    return {c["code"]: (c.get("playable"), c.get("reason")) for c in table.view["hand"]}
+
+
+def send(table, action):
+    table.send_from_page({"do": "act", "action": action, "pos": table.view["pos"]})
+
+
+# ------------------------------------------------------------------------------------- Écarté
+def test_ecarte_before_the_first_attempt_nothing_gives_the_answer_away():
+    t = follow_table(hint=True)
+    v = t.view
+    assert v["what_now"] == {"text": "The computer leads the 9♠. Which card must you play?", "tone": "info"}
+    assert "play K♠" not in view_text(t)
+    assert hand_marks(t) == {c: (True, None) for c in ("KS", "7S", "AD", "8C", "9C")}
+    assert v["hint"] is None                                # no advice either
+    assert v["labels"]["what_now"] == "Your turn"
+    assert v["task"]["hint"] == {"label": "Hint", "enabled": True}
+    assert v["again"] == {"label": "Deal this again"}
+    # the answers and the feedback stay in the kernel
+    page = page_states_text()
+    assert FOLLOW_RIGHT not in page and FOLLOW_HINT not in page and "accept" not in json.dumps(v)
+
+
+def test_ecarte_hint_shows_the_hint_and_counts_no_attempt():
+    t = follow_table()
+    pos = t.view["pos"]
+    t.send_from_page({"do": "hint"})
+    assert t.view["what_now"]["text"] == ("The computer leads the 9♠. Which card must you play? "
+                                          "Hint: " + FOLLOW_HINT)
+    assert t.view["task"]["hint"]["enabled"] is False
+    assert t.controller.bound.attempts == 0 and t.view["pos"] == pos
+    assert hand_marks(t)["7S"] == (True, None)              # still nothing greyed
+
+
+def test_ecarte_illegal_attempt_gets_the_engines_rule_and_brings_the_greying_back():
+    t = follow_table()
+    before = t.state.to_json() if hasattr(t.state, "to_json") else None
+    send(t, "play 7S")
+    text = t.view["what_now"]["text"]
+    assert text.startswith("You must win the trick if you can: 7♠ does not beat 9♠, but K♠ does "
+                           "(Follow suit and win the trick).")
+    assert t.view["what_now"]["tone"] == "warn"
+    assert tuple(t.state.hands[0]) == t.state.observation(0).hand and len(t.state.hands[0]) == 5
+    if before is not None:
+        assert t.state.to_json() == before                  # nothing changed
+    marks = hand_marks(t)
+    assert marks["KS"] == (True, None)
+    assert marks["7S"][0] is False and "win the trick" in marks["7S"][1]
+    assert marks["AD"][0] is False and "follow suit" in marks["AD"][1]
+    assert "play K♠" in text                                # the usual What now line is back
+    assert t.view["labels"]["what_now"] == "Your turn"      # still the task until answered
+
+
+def test_ecarte_right_answer_says_tick_and_is_played():
+    t = follow_table()
+    send(t, "play KS")
+    v = t.view
+    assert v["what_now"]["text"].startswith("✓ " + FOLLOW_RIGHT)
+    assert v["what_now"]["tone"] == "done"
+    assert t.state.tricks == [1, 0] or list(t.state.observation(0).tricks) == [1, 0]
+    assert "KS" not in hand_marks(t)
+    assert v["task"]["answered"] is True and v["labels"]["what_now"] == "What now"
+    assert t.errors == []
+
+
+def test_ecarte_legal_wrong_answer_is_refused_and_not_played():
+    task = Task("Would you play these cards as dealt?", accept=["stand"],
+                right="Three trumps: stand (the exchange).",
+                wrong={"propose": "With three trumps an exchange can only make your hand worse."})
+    deck = ecarte.stacked_deck("KH QH JH 7S 7D", "AS 10D KS 9S JC", "8H")
+    t = EcarteTable(deck=deck, dealer=1, delay=0, task=task)
+    assert t.state.current_player == 0
+    pos = t.view["pos"]
+    send(t, "propose")
+    assert t.view["what_now"]["text"].startswith(
+        "With three trumps an exchange can only make your hand worse.")
+    assert t.view["what_now"]["tone"] == "warn"
+    assert t.state.phase == "decide" or t.state.observation(0).phase == t.state.phase
+    assert t.state.current_player == 0 and t.controller.moves == 0
+    assert t.view["pos"] == pos                             # the same position: try again
+    assert t.refusals[-1] == "With three trumps an exchange can only make your hand worse."
+    send(t, "stand")
+    assert t.view["what_now"]["text"].startswith("✓ Three trumps: stand (the exchange).")
+    assert t.controller.bound.answered and t.controller.bound.attempts == 2
+
+
+def test_ecarte_wrong_as_one_sentence_and_the_fallback():
+    deck = ecarte.stacked_deck("KH QH JH 7S 7D", "AS 10D KS 9S JC", "8H")
+    one = EcarteTable(deck=deck, dealer=1, delay=0,
+                      task=Task("Stand or propose?", accept=["stand"], right="Stand.", wrong="No."))
+    send(one, "propose")
+    assert one.refusals == ["No."]
+    plain = EcarteTable(deck=deck, dealer=1, delay=0,
+                        task=Task("Stand or propose?", accept=["stand"], right="Stand."))
+    send(plain, "propose")
+    assert plain.refusals == [NOT_THAT] == ["Not that one — try again."]
+
+
+def test_ecarte_deal_this_again_restores_the_deal_and_a_fresh_task():
+    t = follow_table()
+    first_hands = [list(h) for h in t.state.hands]
+    send(t, "play 7S")
+    send(t, "play KS")
+    assert t.controller.moves >= 1
+    t.send_from_page({"do": "again"})
+    assert t.view["confirm"] is True                        # a game in progress: asked first
+    t.send_from_page({"do": "answer", "yes": True})
+    assert [list(h) for h in t.state.hands] == first_hands
+    assert list(t.state.observation(0).trick) == [(1, ecarte.parse_card("9S"))] if hasattr(
+        ecarte, "parse_card") else True
+    b = t.controller.bound
+    assert b is not None and b.attempts == 0 and not b.answered
+    assert t.view["what_now"]["text"] == "The computer leads the 9♠. Which card must you play?"
+    assert hand_marks(t)["7S"] == (True, None)
+    assert t.controller.settings == t.controller.first_settings
+
+
+def test_deal_again_keeps_the_first_settings_and_drops_pending_ones():
+    t = follow_table()
+    send(t, "play KS")                                      # a move: settings now wait
+    t.send_from_page({"do": "set", "name": "target", "value": 7})
+    assert t.controller.pending == {"target": 7}
+    t.send_from_page({"do": "again"})
+    t.send_from_page({"do": "answer", "yes": True})
+    assert t.controller.pending == {} and t.controller.settings["target"] == 5
+    assert t.state.observation(0).target == 5
+
+
+def test_random_tables_have_no_deal_again_and_ignore_the_message():
+    t = EcarteTable(seed=3, delay=0)
+    assert t.view["again"] is None and t.view["task"] is None
+    hands = [list(h) for h in t.state.hands]
+    t.send_from_page({"do": "again"})
+    assert [list(h) for h in t.state.hands] == hands and t.view["confirm"] is False
+    assert EcarteTable(seed=3, delay=0).view["again"] is None
+    w = WarTable(seed=3, delay=0)
+    s = SwitchTable(seed=3, delay=0)
+    assert w.view["again"] is None and s.view["again"] is None
+
+
+def test_a_new_game_after_the_task_has_no_task():
+    t = follow_table()
+    t.new_game()
+    assert t.controller.bound is None and t.view["task"] is None
+    assert t.view["again"] == {"label": "Deal this again"}
+    t.send_from_page({"do": "again"})
+    if t.view["confirm"]:                                   # the computer may have led already
+        t.send_from_page({"do": "answer", "yes": True})
+    assert t.controller.bound is not None and t.controller.bound.attempts == 0
+
+
+@pytest.mark.parametrize("bad", [
+    {"do": "again", "deck": "AS KS"}, {"do": "hint", "text": "<b>x</b>"}, {"do": "predict", "index": 0},
+    {"do": "predict", "index": True}, {"do": "predict", "index": 99}, {"do": "again!"}, ["again"], "again",
+])
+def test_forged_task_messages_change_nothing_they_should_not(bad):
+    t = follow_table()
+    hands = [list(h) for h in t.state.hands]
+    t.send_from_page(bad)
+    assert [list(h) for h in t.state.hands] == hands
+    assert t.controller.bound.attempts == 0 and not t.controller.bound.answered
+    assert "<b>" not in view_text(t) and t.errors == []
+
+
+def test_task_errors_are_caught_when_the_table_is_built():
+    with pytest.raises(ValueError, match="not a legal move"):
+        EcarteTable(deck=FOLLOW_DECK, dealer=0, delay=0,
+                    task=Task("Which card?", accept=["AD"], right="x", moves=["stand", "play 9S"]))
+    with pytest.raises(ValueError, match="leave it out of wrong"):
+        EcarteTable(deck=FOLLOW_DECK, dealer=0, delay=0,
+                    task=Task("Which card?", accept=["KS"], right="x", wrong={"7S": "y"},
+                              moves=["stand", "play 9S"]))
+    with pytest.raises(ValueError, match="cannot be made"):
+        EcarteTable(deck=FOLLOW_DECK, dealer=0, delay=0,
+                    task=Task("Which card?", accept=["KS"], right="x", moves=["play 9S"]))
+    with pytest.raises(ValueError, match="stacked deal"):
+        EcarteTable(seed=1, delay=0, task=Task("Which card?", accept=["KS"], right="x"))
+    with pytest.raises(ValueError, match="not the student's turn"):
+        EcarteTable(deck=FOLLOW_DECK, dealer=0, delay=0,
+                    task=Task("Which card?", accept=["KS"], right="x", moves=["stand"]))
+    with pytest.raises(ValueError, match="among its choices"):
+        Task("Who wins?", choices=["You", "Computer"], accept=["Nobody"], right="x")
+    with pytest.raises(ValueError, match="non-empty"):
+        Task("", accept=["KS"], right="x")
+
+
+def test_task_text_is_plain_text_on_the_page():
+    task = Task("<img src=x onerror=alert(1)> Which card?", accept=["KS"], right="<b>bold</b>",
+                moves=["stand", "play 9S"])
+    t = EcarteTable(deck=FOLLOW_DECK, dealer=0, delay=0, task=task)
+    assert t.view["what_now"]["text"] == "<img src=x onerror=alert(1)> Which card?"
+    send(t, "play KS")
+    assert t.view["what_now"]["text"].startswith("✓ <b>bold</b>")   # drawn with textContent
+
+
+# ------------------------------------------------------------------------------------- Switch
+SWITCH = {"hands": ["6H 3C KS 9D", "10S 4S QD 7D"], "deck": "3H 4C 6D 5S 7C 9H 10D QC 4D 5H",
+          "dealer": 1}
+
+
+def switch_table():
+    task = Task("Play a card that matches the 3♥ by its rank, not its suit.", accept=["3C"],
+                right="A card may match by rank: the 3♣ goes on the 3♥ (match the suit or the rank).",
+                wrong={"6H": "The 6♥ matches the suit; this time find the one that matches the rank."},
+                hint="Look for another 3.")
+    return SwitchTable(delay=0, task=task, **SWITCH)
+
+
+def test_switch_task_quiet_then_checked():
+    t = switch_table()
+    v = t.view
+    assert v["what_now"]["text"] == "Play a card that matches the 3♥ by its rank, not its suit."
+    assert {c["code"]: c["playable"] for c in v["hand"]} == {"6H": True, "3C": True, "KS": True, "9D": True}
+    assert all(c["enabled"] for c in v["calls"])            # Last card! is not held back either
+    assert v["again"] == {"label": "Deal this again"}
+    send(t, "play 6H")                                      # legal, not the answer: not played
+    assert t.refusals == ["The 6♥ matches the suit; this time find the one that matches the rank."]
+    assert t.state.observation(0).top.code == "3H" and len(t.state.hands[0]) == 4
+    assert {c["code"]: c["playable"] for c in t.view["hand"]} == {"6H": True, "3C": True, "KS": False, "9D": False}
+    send(t, "draw")                                         # legal, not the answer: the fallback
+    assert t.refusals[-1] == NOT_THAT and t.state.stock_count if hasattr(t.state, "stock_count") else True
+    assert len(t.state.hands[0]) == 4
+    send(t, "play KS")                                      # illegal: the engine's rule
+    assert t.refusals[-1].startswith("K♠ matches neither the suit (♥) nor the rank (3) of 3♥")
+    send(t, "play 3C")
+    assert t.view["what_now"]["text"].startswith("✓ A card may match by rank")
+    assert "3C" not in {c["code"] for c in t.view["hand"]}
+    assert t.state.observation(0).current_player == 0 or t.controller.moves >= 2   # the computer moved
+    assert t.errors == []
+
+
+def test_switch_deal_again_restores_the_deal():
+    t = switch_table()
+    start = [list(h) for h in t.state.hands]
+    send(t, "play 3C")
+    t.send_from_page({"do": "again"})
+    t.send_from_page({"do": "answer", "yes": True})
+    assert [list(h) for h in t.state.hands] == start
+    assert t.state.observation(0).top.code == "3H"
+    assert t.controller.bound.attempts == 0
+    assert t.view["what_now"]["text"].startswith("Play a card that matches the 3♥")
+
+
+# ---------------------------------------------------------------------------------------- War
+def war_table(**kw):
+    task = Task("You turn up the Q♠ and the computer the A♦. Who wins this battle?",
+                choices=["You", "Computer"], accept=["Computer"],
+                right="The ace is the highest card (card ranks).",
+                wrong={"You": "The queen is high, but one card is higher."}, **kw)
+    return WarTable(hands=["QS 2C", "AD 3C"], delay=0, task=task)
+
+
+def test_war_prediction_holds_flip_until_answered_then_flips():
+    t = war_table()
+    v = t.view
+    assert v["what_now"]["text"] == "You turn up the Q♠ and the computer the A♦. Who wins this battle?"
+    assert [c["label"] for c in v["task"]["choices"]] == ["You", "Computer"]
+    assert [(a["id"], a["enabled"]) for a in v["actions"]] == [("flip", False), ("auto", False)]
+    assert "Computer\"" not in json.dumps(v["task"]).replace('"label": "Computer"', "")
+    t.flip()                                                # Flip waits for the answer
+    assert t.refusals == [ANSWER_FIRST] and t.state.observation(0).battles == 0
+    t.play_to_end()
+    assert t.state.observation(0).battles == 0
+    t.send_from_page({"do": "predict", "index": 0})
+    assert t.refusals[-1] == "The queen is high, but one card is higher."
+    assert t.state.observation(0).battles == 0
+    t.send_from_page({"do": "predict", "index": 1})
+    obs = t.state.observation(0)
+    assert obs.battles == 1 and obs.card_counts == (1, 3)  # the battle was flipped: A♦ took Q♠
+    assert t.view["what_now"]["text"].startswith("✓ The ace is the highest card (card ranks).")
+    assert t.view["task"]["choices"] == []
+    assert [a["enabled"] for a in t.view["actions"]] == [True, True]
+
+
+def test_war_deal_again():
+    t = war_table()
+    t.send_from_page({"do": "predict", "index": 1})
+    t.send_from_page({"do": "again"})
+    t.send_from_page({"do": "answer", "yes": True})
+    obs = t.state.observation(0)
+    assert obs.battles == 0 and obs.card_counts == (2, 2)
+    assert t.controller.bound.attempts == 0 and t.view["task"]["choices"]
+
+
+def test_war_stacked_without_task_has_deal_again():
+    t = WarTable(hands=["QS 2C", "AD 3C"], delay=0)
+    assert t.view["again"] == {"label": "Deal this again"} and t.view["task"] is None
+    t.flip()
+    t.send_from_page({"do": "again"})
+    t.send_from_page({"do": "answer", "yes": True})
+    assert t.state.observation(0).card_counts == (2, 2)
