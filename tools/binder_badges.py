@@ -15,6 +15,7 @@ lines of README.md, and of each lesson source that carries it.
 """
 from __future__ import annotations
 
+import re
 import sys
 import tomllib
 import urllib.parse
@@ -57,15 +58,19 @@ def _replace_block(text: str, block: str) -> str:
 
 
 def write_lessons() -> list[Path]:
-    """Put :func:`lesson_badges` between the markers of every lesson source
-    (``lessons/*.md``) that has them; return the sources that changed (then run
-    tools/run_notebooks.py on them, which writes their notebooks)."""
+    """Put :func:`lesson_badges` between the markers of every lesson source (``lessons/*.md``)
+    that has them, and point every other mybinder.org link in them (the start-here table) at
+    the repository and ref of ``[tool.cardkit.binder]``; return the sources that changed (then
+    run tools/run_notebooks.py on them, which writes their notebooks)."""
+    base = binder_url("").split("?")[0]
     changed = []
     for md in sorted((ROOT / "lessons").glob("*.md")):
         text = md.read_text(encoding="utf-8")
-        if START not in text:
+        if not text.startswith("---\njupyter:"):       # not a lesson source (lessons/README.md)
             continue
-        new = _replace_block(text, lesson_badges(md.with_suffix(".ipynb").name))
+        new = re.sub(r"https://mybinder\.org/v2/gh/[^/\s]+/[^/\s]+/[^?\s)]+(?=\?)", base, text)
+        if START in new:
+            new = _replace_block(new, lesson_badges(md.with_suffix(".ipynb").name))
         if new != text:
             md.write_text(new, encoding="utf-8")
             changed.append(md)
