@@ -4,7 +4,7 @@
     .venv/bin/python tools/binder_badges.py --write   # rewrite it in README.md and the lessons' sources
 
 Two badges: JupyterLab at the start-here lesson (``urlpath=lab/tree/…``) and the Écarté app in
-Voilà (``urlpath=voila/render/…``). :func:`lesson_badges` gives the same pair for one lesson (its
+Voilà (``urlpath=voila/render/…``). :func:`lesson_badges` gives the same pair for one lesson as text links (its
 "For teachers" section carries them; tests/test_lessons.py checks they match this file):
 
     .venv/bin/python tools/binder_badges.py --lesson 01_ecarte.ipynb
@@ -45,10 +45,12 @@ def badge_block() -> str:
 
 
 def lesson_badges(notebook: str) -> str:
-    """Two Binder badges for ``lessons/<notebook>``, on one line: the lesson in JupyterLab, and
-    the same lesson as a Voilà page (text and live tables, no code) to hand to a class."""
-    return (_badge("open in JupyterLab", f"lab/tree/lessons/{notebook}") + " · "
-            + _badge("open as a Voilà page", f"voila/render/lessons/{notebook}"))
+    """Two Binder links for ``lessons/<notebook>``, on one line: the lesson in JupyterLab, and the
+    same lesson as a Voilà page (text and live tables, no code) to hand to a class. Plain text
+    links, not badge images: a lesson page must not fetch anything from the internet (offline
+    classrooms, and the browser tests fail on a failed request)."""
+    return (f"[open it in JupyterLab on Binder]({binder_url(f'lab/tree/lessons/{notebook}')}) · "
+            f"[open it as a Voilà page on Binder]({binder_url(f'voila/render/lessons/{notebook}')})")
 
 
 def _replace_block(text: str, block: str) -> str:

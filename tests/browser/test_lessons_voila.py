@@ -7,7 +7,8 @@ The notebooks are globbed (``lessons/[0-9]*.ipynb``), so a new lesson is tested 
 exists. What each cell must show is read from the notebook itself: a code cell whose stored output
 is a widget must show a live widget in the page (a table's or a quiz's ``.ck-root`` with text in
 it, or for other widgets a rendered widget element), in the cell Voilà gives the same id.
-Screenshots at 1280×800 go to ``artifacts/lessons/`` (the top of the page and the whole page).
+Screenshots at 1280×800 go to ``artifacts/lessons/``: the top of the page (``NN_name.png``) and
+each cell with an output (``NN_name-00.png``, …).
 
 Front-end dependent: ``LIVE`` (what a drawn table or quiz is) and Voilà's lab template's markup
 (``id="cell-id=<cell id>"``, ``jp-mod-noInput``, output ``data-mime-type``).
@@ -43,11 +44,15 @@ def _cells(nb) -> tuple[list[str], list[str], list[str]]:
     return ck, other, text
 
 
-def _shoot(app, stem: str) -> None:
+def _shoot(app, stem: str, cell_ids: list[str]) -> None:
+    """The top of the page, then each output cell as the student scrolls to it (Voilà's lab
+    template scrolls inside the page, so a full-page screenshot would show only the top)."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    app.page.evaluate("() => window.scrollTo(0, 0)")
+    for old in ARTIFACTS.glob(f"{stem}*.png"):
+        old.unlink()
     app.page.screenshot(path=str(ARTIFACTS / f"{stem}.png"))
-    app.page.screenshot(path=str(ARTIFACTS / f"{stem}-full.png"), full_page=True)
+    for n, cell_id in enumerate(cell_ids):
+        app.page.locator(f'[id="cell-id={cell_id}"]').screenshot(path=str(ARTIFACTS / f"{stem}-{n:02d}.png"))
 
 
 @pytest.mark.parametrize("notebook", LESSONS, ids=[p.stem for p in LESSONS])
@@ -85,5 +90,6 @@ def test_lesson_is_live_in_voila(open_app, notebook):
     errors = page.locator(ERRORS)
     assert errors.count() == 0, f"{notebook.name}: error output: {errors.first.inner_text()[:300]}"
     assert "Traceback" not in body and "Error:" not in body
-    _shoot(app, notebook.stem)
+    shown = [c.id for c in nb.cells if c.cell_type == "code" and c.get("outputs")]
+    _shoot(app, notebook.stem, shown)
     app.assert_clean()
