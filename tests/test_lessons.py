@@ -184,8 +184,9 @@ def test_durations_are_read_right():
 def test_glossary_exit_question_and_teacher_notes(notebook):
     nb = _nb(notebook)
     md = "\n".join(_markdown(nb))
-    glossary = md.split("Glossary", 1)[-1] if "Glossary" in md else ""
-    assert len(re.findall(r"^\s*[-*>]*\s*\*\*[^*]+\*\*", glossary, re.M)) >= 4, \
+    box = next((m for m in _markdown(nb) if "**Glossary**" in m), "")
+    terms = re.findall(r"^[\s>]*[-*]\s+\*\*[^*]+\*\*", box, re.M)
+    assert len(terms) >= 4, \
         f"{notebook.name}: a glossary box with the game's terms in bold, one line each"
     assert re.search(r"## Exit question[\s\S]+?<details>[\s\S]+?</details>", md), \
         f"{notebook.name}: an exit question with its answer in <details>"
@@ -218,7 +219,8 @@ def test_start_here_says_how_to_open_each_lesson_both_ways():
 
 
 def _text(name: str) -> str:
-    return _student_text(_nb(LESSONS / name))
+    """The student's text of a lesson with its line breaks and runs of spaces made single spaces."""
+    return " ".join(_student_text(_nb(LESSONS / name)).split())
 
 
 def test_ecarte_corrected_wording():

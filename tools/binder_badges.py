@@ -4,7 +4,7 @@
     .venv/bin/python tools/binder_badges.py --write   # rewrite it in README.md and the lessons' sources
 
 Two badges: JupyterLab at the start-here lesson (``urlpath=lab/tree/…``) and the Écarté app in
-Voilà (``urlpath=voila/render/…``). :func:`lesson_badges` gives the same pair for one lesson (its
+Voilà (``urlpath=voila/render/…``). :func:`lesson_badges` gives the same pair for one lesson as text links (its
 "For teachers" section carries them; tests/test_lessons.py checks they match this file):
 
     .venv/bin/python tools/binder_badges.py --lesson 01_ecarte.ipynb
@@ -15,6 +15,7 @@ lines of README.md, and of each lesson source that carries it.
 """
 from __future__ import annotations
 
+import re
 import sys
 import tomllib
 import urllib.parse
@@ -44,10 +45,12 @@ def badge_block() -> str:
 
 
 def lesson_badges(notebook: str) -> str:
-    """Two Binder badges for ``lessons/<notebook>``, on one line: the lesson in JupyterLab, and
-    the same lesson as a Voilà page (text and live tables, no code) to hand to a class."""
-    return (_badge("open in JupyterLab", f"lab/tree/lessons/{notebook}") + " · "
-            + _badge("open as a Voilà page", f"voila/render/lessons/{notebook}"))
+    """Two Binder links for ``lessons/<notebook>``, on one line: the lesson in JupyterLab, and the
+    same lesson as a Voilà page (text and live tables, no code) to hand to a class. Plain text
+    links, not badge images: a lesson page must not fetch anything from the internet (offline
+    classrooms, and the browser tests fail on a failed request)."""
+    return (f"[open it in JupyterLab on Binder]({binder_url(f'lab/tree/lessons/{notebook}')}) · "
+            f"[open it as a Voilà page on Binder]({binder_url(f'voila/render/lessons/{notebook}')})")
 
 
 def _replace_block(text: str, block: str) -> str:
@@ -57,15 +60,19 @@ def _replace_block(text: str, block: str) -> str:
 
 
 def write_lessons() -> list[Path]:
-    """Put :func:`lesson_badges` between the markers of every lesson source
-    (``lessons/*.md``) that has them; return the sources that changed (then run
-    tools/run_notebooks.py on them, which writes their notebooks)."""
+    """Put :func:`lesson_badges` between the markers of every lesson source (``lessons/*.md``)
+    that has them, and point every other mybinder.org link in them (the start-here table) at
+    the repository and ref of ``[tool.cardkit.binder]``; return the sources that changed (then
+    run tools/run_notebooks.py on them, which writes their notebooks)."""
+    base = binder_url("").split("?")[0]
     changed = []
     for md in sorted((ROOT / "lessons").glob("*.md")):
         text = md.read_text(encoding="utf-8")
-        if START not in text:
+        if not text.startswith("---\njupyter:"):       # not a lesson source (lessons/README.md)
             continue
-        new = _replace_block(text, lesson_badges(md.with_suffix(".ipynb").name))
+        new = re.sub(r"https://mybinder\.org/v2/gh/[^/\s]+/[^/\s]+/[^?\s)]+(?=\?)", base, text)
+        if START in new:
+            new = _replace_block(new, lesson_badges(md.with_suffix(".ipynb").name))
         if new != text:
             md.write_text(new, encoding="utf-8")
             changed.append(md)
