@@ -282,20 +282,20 @@ def test_switch_deal_again_restores_the_deal():
 
 # ---------------------------------------------------------------------------------------- War
 def war_table(**kw):
-    task = Task("You turn up the Q♠ and the computer the A♦. Who wins this battle?",
-                choices=["You", "Computer"], accept=["Computer"],
+    task = Task("You (Player 1) turn up the Q♠ and the computer (Player 2) the A♦. Who wins this battle?",
+                choices=["Player 1", "Player 2"], accept=["Player 2"],
                 right="The ace is the highest card (card ranks).",
-                wrong={"You": "The queen is high, but one card is higher."}, **kw)
+                wrong={"Player 1": "The queen is high, but one card is higher."}, **kw)
     return WarTable(hands=["QS 2C", "AD 3C"], delay=0, task=task)
 
 
 def test_war_prediction_holds_flip_until_answered_then_flips():
     t = war_table()
     v = t.view
-    assert v["what_now"]["text"] == "You turn up the Q♠ and the computer the A♦. Who wins this battle?"
-    assert [c["label"] for c in v["task"]["choices"]] == ["You", "Computer"]
+    assert v["what_now"]["text"] == "You (Player 1) turn up the Q♠ and the computer (Player 2) the A♦. Who wins this battle?"
+    assert v["task"]["choices"] == [{"index": 0, "label": "Player 1", "enabled": True, "right": False},
+                                    {"index": 1, "label": "Player 2", "enabled": True, "right": False}]
     assert [(a["id"], a["enabled"]) for a in v["actions"]] == [("flip", False), ("auto", False)]
-    assert "Computer\"" not in json.dumps(v["task"]).replace('"label": "Computer"', "")
     t.flip()                                                # Flip waits for the answer
     assert t.refusals == [ANSWER_FIRST] and t.state.observation(0).battles == 0
     t.play_to_end()
@@ -307,7 +307,8 @@ def test_war_prediction_holds_flip_until_answered_then_flips():
     obs = t.state.observation(0)
     assert obs.battles == 1 and obs.card_counts == (1, 3)  # the battle was flipped: A♦ took Q♠
     assert t.view["what_now"]["text"].startswith("✓ The ace is the highest card (card ranks).")
-    assert t.view["task"]["choices"] == []
+    assert t.view["task"]["choices"] == [{"index": 0, "label": "Player 1", "enabled": False, "right": False},
+                                         {"index": 1, "label": "Player 2", "enabled": False, "right": True}]
     assert [a["enabled"] for a in t.view["actions"]] == [True, True]
 
 

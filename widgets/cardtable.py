@@ -222,8 +222,11 @@ class CardTable(anywidget.AnyWidget):
                 "question": t.question, "answered": c.bound.answered,
                 "hint": None if t.hint is None else {
                     "label": _("Hint"), "enabled": b is not None and not c.bound.hint_shown},
-                "choices": ([{"index": i, "label": ch} for i, ch in enumerate(t.choices)]
-                            if b is not None and b.prediction else []),
+                # a prediction's choices stay (greyed once answered, the right one ticked) so
+                # that the row keeps its height
+                "choices": ([{"index": i, "label": ch, "enabled": b is not None,
+                              "right": b is None and ch in c.bound.accept}
+                             for i, ch in enumerate(t.choices)] if c.bound.prediction else []),
                 "choices_label": t.question,
             }
         if b is None:

@@ -3,11 +3,15 @@
 Fixtures:
 
 - ``voila_url`` (session): ONE standalone Voilà serving ``lessons/`` on 127.0.0.1 at a free port,
-  run from the repository root (so the root ``voila.json`` applies) with ``--show_tracebacks=True``;
-  each app is at ``{voila_url}/voila/render/<name>.ipynb``. Killed (and its kernels) at the end.
+  started by :func:`cardkit_serving.launch.start_voila` (from the repository root, so the root
+  ``voila.json`` applies) with ``--show_tracebacks=True`` and one preheated Écarté kernel; each
+  app is at ``{voila_url}/voila/render/<name>.ipynb``. Killed (and its kernels) at the end.
+- ``voila_tests_url`` (session, started only when a test asks for it): the same for the test
+  notebooks in ``tests/browser/notebooks/`` (no preheated kernel).
 - ``browser`` (session): chromium launched with ``executable_path=shutil.which("chromium")``.
 - ``open_app`` (function): ``open_app("ecarte_app")`` opens the app in a new page, waits for its
-  first ``.widget-button`` and returns an :class:`App` (it passes every other attribute on to the
+  first ``.widget-button`` and returns an :class:`App`; ``open_app("table_tasks", where="tests")``
+  opens a notebook of ``tests/browser/notebooks/`` (the :class:`App` passes every other attribute on to the
   Playwright ``Page``: ``app.locator(...)``, ``app.screenshot(...)``). At the end of the test it
   fails on console errors, page errors, failed requests and widget-loading errors ("Failed to load
   model/view class", "is not registered"), then closes the page so Voilà stops that kernel. Only
@@ -21,21 +25,18 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import signal
-import socket
-import subprocess
-import sys
-import tempfile
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 import pytest
 
+from cardkit_serving.launch import start_voila
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 LESSONS = ROOT / "lessons"
+NOTEBOOKS = HERE / "notebooks"
+FOLDERS = {"lessons": LESSONS, "tests": NOTEBOOKS}
 # Flags that work as root, headless, without network (notes/jupyter-ecosystem.md §3.2).
 CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
                  "--no-first-run", "--disable-background-networking",
@@ -62,83 +63,30 @@ def pytest_terminal_summary(terminalreporter):
 
 
 # ------------------------------------------------------------------------------------------ Voilà
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _descendants(pid: int) -> list[int]:
-    """Every process below ``pid`` (Linux /proc), so kernels in their own sessions die too."""
-    parents: dict[int, list[int]] = {}
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        parents.setdefault(int(fields[1]), []).append(int(stat.parent.name))
-    out, todo = [], [pid]
-    while todo:
-        for child in parents.get(todo.pop(), []):
-            out.append(child)
-            todo.append(child)
-    return out
-
-
-def _stop(proc: subprocess.Popen) -> None:
-    kids = _descendants(proc.pid)
-    if proc.poll() is None:
-        proc.send_signal(signal.SIGTERM)        # Voilà shuts its kernels down
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            pass
-    for pid in kids:
-        try:
-            os.kill(pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
+def _serve(folder: Path, pool: dict):
+    """Voilà on ``folder`` (see the module doc); yields its URL, stops it (and its kernels)."""
     try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
-    proc.wait(timeout=10)
+        server = start_voila(folder, pool=pool, args=["--show_tracebacks=True"], timeout=START_TIMEOUT)
+    except RuntimeError as exc:
+        pytest.fail(str(exc))
+    try:
+        yield server.url
+    finally:
+        server.stop()
+        os.unlink(server.log_path)
 
 
 @pytest.fixture(scope="session")
 def voila_url():
     """Base URL of one standalone Voilà serving ``lessons/`` (apps at ``/voila/render/<nb>``)."""
-    port = _free_port()
-    voila = Path(sys.executable).with_name("voila")
-    cmd = [str(voila), str(LESSONS), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-           "--show_tracebacks=True",
-           # one preheated Écarté kernel instead of the class-sized pool of voila.json
-           '--VoilaKernelManager.kernel_pools_config={"default": {"pool_size": 0}, '
-           '"ecarte_app.ipynb": {"pool_size": 1}}']
-    log = tempfile.NamedTemporaryFile("w+", prefix="voila-", suffix=".log", delete=False)
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
-                            stdin=subprocess.DEVNULL, start_new_session=True)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + START_TIMEOUT
-    try:
-        while True:
-            if proc.poll() is not None:
-                pytest.fail(f"Voilà exited ({proc.returncode}):\n{Path(log.name).read_text()}")
-            try:
-                with urllib.request.urlopen(url + "/voila/tree", timeout=5) as r:
-                    if r.status == 200:
-                        break
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                pass
-            if time.monotonic() > deadline:
-                pytest.fail(f"Voilà did not answer within {START_TIMEOUT} s:\n"
-                            f"{Path(log.name).read_text()}")
-            time.sleep(0.2)
-        yield url
-    finally:
-        _stop(proc)
-        log.close()
-        os.unlink(log.name)
+    # one preheated Écarté kernel instead of the class-sized pool of voila.json
+    yield from _serve(LESSONS, {"ecarte_app.ipynb": 1})
+
+
+@pytest.fixture(scope="session")
+def voila_tests_url():
+    """Base URL of a standalone Voilà serving ``tests/browser/notebooks/``."""
+    yield from _serve(NOTEBOOKS, {})
 
 
 # ---------------------------------------------------------------------------------------- browser
@@ -226,18 +174,22 @@ class App:
 
 
 @pytest.fixture
-def open_app(voila_url, browser):
-    """``open_app(name, *, wait_for=".widget-button", viewport=None) -> App``; checked and
-    closed at the end of the test."""
+def open_app(request, browser):
+    """``open_app(name, *, wait_for=".widget-button", viewport=None, where="lessons") -> App``
+    (``where="tests"``: a notebook of ``tests/browser/notebooks/``); checked and closed at the
+    end of the test. The Voilà a notebook needs is started on first use."""
     apps: list[App] = []
 
-    def _open(name: str, *, wait_for: str = ".widget-button", viewport: dict | None = None) -> App:
+    def _open(name: str, *, wait_for: str = ".widget-button", viewport: dict | None = None,
+              where: str = "lessons") -> App:
         nb = name if name.endswith(".ipynb") else f"{name}.ipynb"
-        if not (LESSONS / nb).exists():
-            pytest.fail(f"no notebook lessons/{nb}")
+        folder = FOLDERS[where]
+        if not (folder / nb).exists():
+            pytest.fail(f"no notebook {folder.relative_to(ROOT)}/{nb}")
+        base = request.getfixturevalue("voila_url" if where == "lessons" else "voila_tests_url")
         page = browser.new_page(viewport=viewport or {"width": 1100, "height": 900})
         page.set_default_timeout(30_000)
-        app = App(page, nb, f"{voila_url}/voila/render/{nb}")
+        app = App(page, nb, f"{base}/voila/render/{nb}")
         apps.append(app)
         start = time.perf_counter()
         page.goto(app.url, wait_until="domcontentloaded", timeout=WIDGET_TIMEOUT * 1000)

@@ -460,14 +460,20 @@ class TableShell {
     const kids = [];
     if (t && t.choices && t.choices.length) {
       kids.push(h("div", { class: "ck-task-choices", role: "group", "aria-label": t.choices_label },
-        t.choices.map((c) => h("button", { type: "button", class: "ck-btn ck-choice", "data-key": "choice:" + c.index,
-                                           "data-group": "choice", "data-idx": c.index,
-                                           onclick: () => { this.send({ do: "predict", index: c.index }); this.ping(true); } },
-                               c.label))));
+        t.choices.map((c) => {
+          const b = this.actionButton({ id: "choice-" + c.index, label: (c.right ? "✓ " : "") + c.label, enabled: c.enabled },
+                                      () => { this.send({ do: "predict", index: c.index }); this.ping(true); });
+          b.classList.add("ck-choice");
+          if (c.right) b.classList.add("ck-choice-right");
+          b.dataset.key = "choice:" + c.index;
+          b.dataset.group = "choice";
+          b.dataset.idx = c.index;
+          return b;
+        })));
     }
-    kids.push(h("span", { class: "ck-spacer" }));
+    kids.push(h("span", { class: "ck-task-spacer" }));
     if (t && t.hint) {
-      kids.push(this.actionButton({ id: "hint", label: "💡 " + t.hint.label, enabled: t.hint.enabled },
+      kids.push(this.actionButton({ id: "hint", label: t.hint.label, enabled: t.hint.enabled },
                                   () => { this.send({ do: "hint" }); this.ping(true); }));
       kids[kids.length - 1].dataset.key = "task:hint";
     }

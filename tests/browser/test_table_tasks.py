@@ -1,0 +1,163 @@
+"""Task mode on the three tables, served by Voilà in Debian's chromium at 1280 × 800 and 390 × 844
+(the notebook ``tests/browser/notebooks/table_tasks.ipynb``; its deals are worked out in
+``tests/test_table_tasks.py``): nothing greyed and the question on the What now line before the
+first attempt, Hint, a refused attempt naming the rule, the ✓, a War prediction, Deal this again;
+the task row fits under the buttons without moving the table, the What now box or the buttons;
+screenshots in ``artifacts/tables/``."""
+import pytest
+
+from .tables import VIEWPORTS, artefact
+
+ECARTE, WAR, SWITCH = (f".ck-root.ck-game-{g}" for g in ("ecarte", "war", "switch"))
+STILL = [".ck-felt", ".ck-whatnow", ".ck-actions", ".ck-newgame", ".ck-taskbar"]
+
+
+def wait_pos_change(app, root, old, timeout=30_000):
+    app.wait_for_function("([sel, old]) => document.querySelector(sel).dataset.pos !== old",
+                          arg=[root, old], timeout=timeout)
+
+
+def boxes(app, root):
+    """(x, y, w, h) of each still part, from the table's top left corner."""
+    r = app.locator(root).bounding_box()
+    out = {}
+    for sel in STILL:
+        b = app.locator(f"{root} {sel}").first.bounding_box()
+        out[sel] = tuple(round(v) for v in (b["x"] - r["x"], b["y"] - r["y"], b["width"], b["height"]))
+    return out
+
+
+def what_now(app, root):
+    return app.locator(f"{root} .ck-whatnow").inner_text()
+
+
+def settle(app, root, quiet_ms=700, timeout_ms=15_000):
+    """Wait until the table's position has not changed for ``quiet_ms``."""
+    waited, last, since = 0, None, 0
+    while waited < timeout_ms:
+        now = app.locator(root).get_attribute("data-pos")
+        if now != last:
+            last, since = now, waited
+        elif waited - since >= quiet_ms:
+            return
+        app.wait_for_timeout(100)
+        waited += 100
+
+
+def click_and_wait(app, root, locator):
+    """Click and wait for the table to redraw (a refusal redraws without a new position)."""
+    before = what_now(app, root)
+    locator.click()
+    app.wait_for_function("([sel, old]) => document.querySelector(sel + ' .ck-whatnow').innerText !== old",
+                          arg=[root, before], timeout=30_000)
+    settle(app, root)
+
+
+def taskbar_fits(app, root, width):
+    """The task row is under the buttons, inside the table and the screen, on one line."""
+    bar = app.locator(f"{root} .ck-taskbar").bounding_box()
+    acts = app.locator(f"{root} .ck-actions").bounding_box()
+    table = app.locator(root).bounding_box()
+    assert bar["y"] >= acts["y"] + acts["height"] - 1, (bar, acts)
+    assert table["x"] - 1 <= bar["x"] and bar["x"] + bar["width"] <= table["x"] + table["width"] + 1
+    assert bar["x"] + bar["width"] <= width
+    for b in app.locator(f"{root} .ck-taskbar button").all():
+        bb = b.bounding_box()
+        assert bb["x"] + bb["width"] <= width and bb["height"] <= 60, bb
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_ecarte_task_predict_then_see(open_app, size):
+    app = open_app("table_tasks", where="tests", wait_for=f"{ECARTE} .ck-cardbtn",
+                   viewport=VIEWPORTS[size])
+    width = VIEWPORTS[size]["width"]
+    assert app.evaluate("() => document.documentElement.scrollWidth") <= width
+    root = ECARTE
+    app.locator(root).scroll_into_view_if_needed()
+    assert what_now(app, root) == "Your turn: The computer leads the 9♠. Which card must you play?"
+    assert app.locator(f"{root} .ck-cardbtn.ck-blocked").count() == 0       # nothing greyed
+    assert app.locator(f"{root} .ck-cardbtn").count() == 5
+    names = [b.inner_text().strip() for b in app.locator(f"{root} .ck-taskbar button").all()]
+    assert names == ["Hint", "↺ Deal this again"]
+    taskbar_fits(app, root, width)
+    still = boxes(app, root)
+    app.locator(root).screenshot(path=artefact(f"task_ecarte_{size}_question.png"))
+
+    click_and_wait(app, root, app.locator(f"{root} [data-key='task:hint']"))
+    assert what_now(app, root).endswith("Hint: Which of your spades beats the 9♠?")
+    assert app.locator(f"{root} .ck-cardbtn.ck-blocked").count() == 0
+    assert boxes(app, root) == still
+
+    seven = app.locator(f"{root} .ck-cardbtn[data-key='card:7S']")
+    click_and_wait(app, root, seven)
+    text = what_now(app, root)
+    assert "You must win the trick if you can: 7♠ does not beat 9♠, but K♠ does" in text, text
+    assert "ck-tone-warn" in app.locator(f"{root} .ck-whatnow").get_attribute("class")
+    assert app.locator(f"{root} .ck-cardbtn.ck-blocked").count() == 4      # the greying is back
+    assert app.locator(f"{root} .ck-cardbtn").count() == 5                  # nothing was played
+    assert boxes(app, root) == still
+    app.locator(root).screenshot(path=artefact(f"task_ecarte_{size}_refused.png"))
+
+    click_and_wait(app, root, app.locator(f"{root} .ck-cardbtn[data-key='card:KS']"))
+    assert what_now(app, root).startswith("What now: ✓ You must follow suit and win the trick if you can.")
+    assert app.locator(f"{root} .ck-cardbtn[data-key='card:KS']").count() == 0
+    assert boxes(app, root) == still
+    app.locator(root).screenshot(path=artefact(f"task_ecarte_{size}_right.png"))
+
+    old = app.locator(root).get_attribute("data-pos")
+    app.locator(f"{root} [data-key='task:again']").click()
+    app.locator(f"{root} [data-key='confirm:yes']").click()             # a game in progress: asked
+    wait_pos_change(app, root, old)
+    app.wait_for_function("sel => document.querySelector(sel + ' .ck-whatnow').innerText.includes('Which card')",
+                          arg=root, timeout=30_000)
+    assert what_now(app, root) == "Your turn: The computer leads the 9♠. Which card must you play?"
+    assert app.locator(f"{root} .ck-cardbtn").count() == 5
+    assert app.locator(f"{root} .ck-cardbtn.ck-blocked").count() == 0
+    assert boxes(app, root) == still
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_war_prediction_and_switch_task(open_app, size):
+    app = open_app("table_tasks", where="tests", wait_for=f"{SWITCH} .ck-cardbtn",
+                   viewport=VIEWPORTS[size])
+    width = VIEWPORTS[size]["width"]
+    # -- War: the choices in the task row, Flip held until the right one
+    root = WAR
+    app.locator(root).scroll_into_view_if_needed()
+    assert what_now(app, root).startswith("Your turn: You (Player 1) turn up the Q♠ and the computer (Player 2) the A♦.")
+    flip = app.locator(f"{root} [data-key='act:flip']")
+    assert flip.get_attribute("aria-disabled") == "true"
+    choices = app.locator(f"{root} .ck-taskbar .ck-choice")
+    assert [c.inner_text() for c in choices.all()] == ["Player 1", "Player 2"]
+    taskbar_fits(app, root, width)
+    still = boxes(app, root)
+    app.locator(root).screenshot(path=artefact(f"task_war_{size}_question.png"))
+    click_and_wait(app, root, choices.nth(0))
+    assert "The queen is high, but one card is higher." in what_now(app, root)
+    assert app.locator(f"{root} .ck-counters").inner_text().startswith("battles 0")
+    click_and_wait(app, root, choices.nth(1))
+    assert what_now(app, root).startswith("What now: ✓ The ace is the highest card.")
+    assert app.locator(f"{root} .ck-counters").inner_text().startswith("battles 1")
+    assert flip.get_attribute("aria-disabled") is None
+    assert [c.inner_text() for c in choices.all()] == ["Player 1", "✓ Player 2"]
+    assert [c.get_attribute("aria-disabled") for c in choices.all()] == ["true", "true"]
+    assert boxes(app, root) == still
+    app.locator(root).screenshot(path=artefact(f"task_war_{size}_right.png"))
+
+    # -- Switch: a legal wrong card is refused and stays in the hand
+    root = SWITCH
+    app.locator(root).scroll_into_view_if_needed()
+    assert what_now(app, root) == "Your turn: Play a card that matches the 3♥ by its rank, not its suit."
+    assert app.locator(f"{root} .ck-cardbtn.ck-blocked").count() == 0
+    taskbar_fits(app, root, width)
+    still = boxes(app, root)
+    click_and_wait(app, root, app.locator(f"{root} .ck-cardbtn[data-key='card:6H']"))
+    assert "this time find the one that matches the rank" in what_now(app, root)
+    assert app.locator(f"{root} .ck-hand-south .ck-cardbtn").count() == 4
+    assert app.locator(f"{root} .ck-hand-south .ck-cardbtn.ck-blocked").count() == 2   # K♠, 9♦
+    assert boxes(app, root) == still
+    app.locator(root).screenshot(path=artefact(f"task_switch_{size}_refused.png"))
+    click_and_wait(app, root, app.locator(f"{root} .ck-cardbtn[data-key='card:3C']"))
+    assert "✓ A card may match by rank" in what_now(app, root)
+    assert boxes(app, root) == still
+    app.screenshot(path=artefact(f"task_tables_{size}.png"), full_page=True)
