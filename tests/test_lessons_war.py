@@ -281,3 +281,11 @@ def test_steal_war_move_tasks_refuse_the_wrong_move_and_play_the_right_one():
         if right == "JOKER":
             assert t.state.piles[0][0].code == "JOKER"
         assert t.errors == []
+
+
+def test_whole_games_figures_are_the_engines_whichever_way_they_are_played(monkeypatch):
+    import cardkit_tables.lesson_war as lw
+    rule_sets = {"3 players": WarRules.multiplayer(3), "underdog": WarRules.underdog()}
+    fast = lw.whole_games_figures(rule_sets, 40, seed=3)
+    monkeypatch.setattr(lw, "_bulk", lambda *a: None)        # as without numba: the engine only
+    assert lw.whole_games_figures(rule_sets, 40, seed=3) == fast
