@@ -2,8 +2,14 @@
 """Execute notebooks in place, so that their stored outputs are exactly what ``pytest --nbval``
 will compare.
 
-    .venv/bin/python tools/run_notebooks.py                      # every lessons/**/*.ipynb
-    .venv/bin/python tools/run_notebooks.py lessons/01_war.ipynb # just these
+    .venv/bin/python tools/run_notebooks.py                        # every lessons/**/*.ipynb
+    .venv/bin/python tools/run_notebooks.py lessons/01_ecarte.md   # just these (source or notebook)
+
+A lesson's source is its jupytext Markdown file (``lessons/NN_name.md``, see lessons/README.md).
+When a notebook has one, the notebook is first written from it (``jupytext --to ipynb --update``:
+the text and code come from the source, cell ids and metadata stay), then executed. If the
+notebook's cells differ from its source and the notebook is the newer file (edited in JupyterLab
+without jupytext), nothing is overwritten: run ``jupytext --sync`` first.
 
 Runs each notebook the way nbval does: a kernel from the running interpreter's environment (like
 ``--nbval-current-env``), started in the notebook's own folder, cells in order, skipping the cells
@@ -22,6 +28,8 @@ import time
 from pathlib import Path
 
 import ipykernel.kernelspec
+import jupytext
+import jupytext.cli
 import nbformat
 from jupyter_client.kernelspec import KernelSpecManager
 from jupyter_client.manager import AsyncKernelManager
@@ -83,6 +91,40 @@ class _NbvalLikeClient(NotebookClient):
                     del cell.metadata["tags"]
 
 
+class StaleSource(Exception):
+    """The notebook was edited after its Markdown source and the two differ."""
+
+
+def source_of(notebook: Path) -> Path | None:
+    """The jupytext Markdown source paired with ``notebook`` (same name, ``.md``), or None."""
+    md = notebook.with_suffix(".md")
+    return md if md.exists() and md.read_text(encoding="utf-8").startswith("---\njupyter:") else None
+
+
+def cells_of(nb) -> list[tuple[str, str, dict]]:
+    """What a source and its notebook must share: each cell's type, source and the metadata a
+    reader sees (``jupyter.source_hidden``, tags)."""
+    keep = ("jupyter", "tags")
+    return [(c.cell_type, c.source, {k: c.metadata[k] for k in keep if k in c.metadata})
+            for c in nb.cells]
+
+
+def write_from_source(notebook: Path) -> bool:
+    """Write ``notebook`` from its Markdown source (outputs, ids and metadata kept); True when a
+    source exists. Raises :class:`StaleSource` when the notebook is newer and differs."""
+    md = source_of(notebook)
+    if md is None:
+        return False
+    source = jupytext.read(md)
+    if notebook.exists():
+        current = nbformat.read(notebook, as_version=4)
+        if cells_of(current) != cells_of(source) and notebook.stat().st_mtime > md.stat().st_mtime:
+            raise StaleSource(f"{notebook} is newer than {md} and differs from it: "
+                              f"run `jupytext --sync {notebook}` (or edit the .md) first")
+    jupytext.cli.jupytext(["--quiet", "--to", "ipynb", "--update", str(md)])
+    return True
+
+
 def run_notebook(path: Path, timeout: int = TIMEOUT) -> float:
     """Execute ``path`` in place; return the seconds it took. Raises ``CellExecutionError``."""
     nb = nbformat.read(path, as_version=4)
@@ -111,12 +153,18 @@ def main(argv: list[str] | None = None) -> int:
             notebooks += sorted(q for q in p.rglob("*.ipynb") if ".ipynb_checkpoints" not in q.parts)
         elif p.suffix == ".ipynb" and p.exists():
             notebooks.append(p)
+        elif p.suffix == ".md" and source_of(p.with_suffix(".ipynb")) is not None:
+            notebooks.append(p.with_suffix(".ipynb"))
         else:
             parser.error(f"not a notebook or folder: {p}")
     failed = 0
     for nb in notebooks:
         try:
+            write_from_source(nb)
             took = run_notebook(nb, args.timeout)
+        except StaleSource as e:
+            failed += 1
+            sys.stderr.write(f"NOT RUN: {e}\n")
         except CellExecutionError as e:
             failed += 1
             sys.stderr.write(f"FAILED {nb}:\n{e}\n")

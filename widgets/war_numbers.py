@@ -12,7 +12,14 @@ from cardkit.war import WarRules
 from cardkit.war.bulk import BulkResult, play_many
 from cardkit.war.stats import VARIANTS, length_histogram, length_summary
 
-__all__ = ["NumbersPanel"]
+__all__ = ["NumbersPanel", "PICKUPS", "SHORT_OF_CARDS"]
+
+#: The pickup orders in plain words (label, value of ``WarRules.pickup``), §1.1.
+PICKUPS = [("winner's cards first", "winner_first"), ("Player 1's cards first", "player_order"),
+           ("shuffled (random)", "random")]
+#: What a player short of cards for a war does (label, value of ``WarRules.short_of_cards``), §1.1.
+SHORT_OF_CARDS = [("last card decides", "last_card_up"), ("loses the game", "lose"),
+                  ("the game is a draw", "draw")]
 
 
 class NumbersPanel(ipw.VBox):
@@ -24,9 +31,8 @@ class NumbersPanel(ipw.VBox):
     def __init__(self, variant: str = "classic", n_games: int = 100_000, seed: int = 0):
         self.seed = seed
         self.variant = ipw.Dropdown(options=list(VARIANTS), value=variant, description="Variant")
-        self.pickup = ipw.Dropdown(options=["winner_first", "player_order", "random"],
-                                   value="winner_first", description="Pickup")
-        self.short = ipw.Dropdown(options=["last_card_up", "lose", "draw"], value="last_card_up",
+        self.pickup = ipw.Dropdown(options=PICKUPS, value="winner_first", description="Pickup")
+        self.short = ipw.Dropdown(options=SHORT_OF_CARDS, value="last_card_up",
                                   description="Short")
         self.n_games = ipw.IntSlider(value=n_games, min=1_000, max=1_000_000, step=1_000,
                                      description="Games", continuous_update=False)

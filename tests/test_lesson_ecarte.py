@@ -1,0 +1,151 @@
+"""cardkit_tables.lesson_ecarte and lesson_switch (the demos of lessons 01 and 05), and every
+"your turn" task at a table in those lessons, run headless from the lessons' own sources.
+
+Hand-worked values:
+
+- the Écarté rank order is K Q J A 10 9 8 7 (RULES.md §3.1), so the J♠ beats the A♠ led;
+- deal A of the scoring comparison: Ada stands and wins 3 tricks: standard pays her 2 (stood and
+  won), classic 1 (the normal score). Deal B: Ada stands and wins 1 trick: Ben wins 4, standard
+  pays him 1, classic 2 (Ada stood and lost);
+- Switch aces: after Ada draws 8 for the A♥, Ben (7♣ J♦ K♠ 3♥) may play the J♦ (a Jack goes on
+  anything) or the 3♥ (a heart), or draw — not the 7♣ or the K♠;
+- eights, three players: with "eights add up" off Ben takes his next turn as usual; on, the two 8s
+  cost him two turns;
+- the starter demo's deal (seed 1) shows all 52 cards once: 7 + 7 in hand, 1 on the pile, 37 in
+  the stock.
+"""
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import jupytext
+import pytest
+
+from cardkit import ecarte
+from cardkit.cards import standard_pack
+from cardkit_tables import lesson_ecarte as le
+from cardkit_tables import lesson_switch as ls
+from cardkit_tables.lesson_view import MAX_WIDTH
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _faces(html: str) -> list[str]:
+    return re.findall(r'title="([^"]+)">', html)
+
+
+# ------------------------------------------------------------------------------------- Écarté
+def test_rank_order_and_the_jack_over_the_ace():
+    assert le.rank_order() == "K♠ > Q♠ > J♠ > A♠ > 10♠ > 9♠ > 8♠ > 7♠"
+    assert le.trick_demo("AS", "JS", trump="H") == "A♠ led, J♠ played: J♠ wins the trick"
+    assert le.trick_demo("9S", "7H", trump="H") == "9♠ led, 7♥ played: 7♥ wins the trick"
+    assert le.trick_demo("9S", "10S", trump="H") == "9♠ led, 10♠ played: 10♠ wins the trick"
+
+
+def test_deal_demo_scores_the_turned_up_king_for_the_dealer_and_shows_every_card():
+    html = le.deal_demo("KH").data
+    assert "Ben, the dealer, scores 1 point" in html
+    assert f"max-width:{MAX_WIDTH}px" in html and "<table" not in html
+    assert len(_faces(html)) == 32 and len(set(_faces(html))) == 32     # 5 + 5 + turn-up + 21
+
+
+def test_exchange_demo_keeps_the_cards_not_thrown_away():
+    lines = le.exchange_demo()
+    assert lines[0] == "Ada proposes an exchange (Proposals and exchanges)."
+    assert "Ada exchanges 3 cards" in lines[2] and "Ben exchanges 1 card" in lines[3]
+    hand = lines[-1].removeprefix("Ada now holds ").split()
+    assert len(hand) == 5 and {"9♦", "8♣"} <= set(hand) and not {"7♠", "8♠", "7♣"} & set(hand)
+
+
+def test_scoring_comparison_worked_by_hand():
+    (_, deck_a, moves_a), (_, deck_b, moves_b) = le.SCORING_DEALS
+    std, classic = ecarte.EcarteRules.standard(), ecarte.EcarteRules.classic()
+    assert "Ada" in le.hand_score(std, deck_a, moves_a) and "2 points" in le.hand_score(std, deck_a, moves_a)
+    assert le.hand_score(classic, deck_a, moves_a) == "Ada wins 3 tricks: 1 point (Scoring)."
+    assert le.hand_score(std, deck_b, moves_b) == "Ben wins 4 tricks: 1 point (Scoring)."
+    assert "Ben scores 2 points" in le.hand_score(classic, deck_b, moves_b)
+    html = le.scoring_comparison().data
+    assert html.count("standard rules") == 2 and "<table" not in html
+
+
+def test_strategy_helpers():
+    assert le.foster_summary()[1:] == [
+        "you hold 1 trump: the dealer holds two or more trumps in 21,206 of them (32%)",
+        "you hold 2 trumps: the dealer holds two or more trumps in 15,506 of them (24%)"]
+    lines = le.jeux_de_regle_lines()
+    tierce = next(ln for ln in lines if "tierce major" in ln)
+    assert "100.0%" in tierce                        # 3 tricks whenever the dealer has < 2 trumps
+    assert max(len(ln) for ln in lines) <= 112     # 13 px monospace: under 900 px
+    with pytest.raises(ValueError, match="stand"):
+        le.stand_or_propose("pass")
+
+
+# ------------------------------------------------------------------------------------- Switch
+def test_switch_deal_view_fits_and_shows_all_52_cards_once():
+    html = ls.starter_demo(seed=1).data
+    assert "went back into the middle of the stock" in html
+    faces = _faces(html)
+    assert len(faces) == 52 and len(set(faces)) == 52 == len(standard_pack())
+    assert f"max-width:{MAX_WIDTH}px" in html and "<table" not in html
+    assert "flex-wrap:wrap" in html and "text-align:left" in html
+
+
+def test_switch_aces_worked_by_hand():
+    lines = ls.aces_demo()
+    assert lines[2] == "Ada drew 8 cards for the Aces and could play nothing this turn (Aces: draw four)."
+    assert lines[-1] == "Ben may now: play J♦, play 3♥, draw"
+
+
+def test_switch_eights_add_up_changes_bens_next_turn():
+    assert ls.eights_next_turn(False).startswith("Ben takes his turn as usual")
+    assert ls.eights_next_turn(True) == "Ben misses a second turn: all he may do is pass"
+    html = ls.eights_comparison().data
+    assert "Eights add up: off" in html and "eights_accumulate" not in html
+
+
+def test_switch_stuck_game_ends_with_the_fewest_cards():
+    assert "Ben had the fewest cards (1) and won" in ls.stuck_demo()
+
+
+# ------------------------------------------------------------------ the lessons' table tasks
+def _task_cells(lesson: str) -> tuple[str, list[str]]:
+    cells = jupytext.read(ROOT / "lessons" / f"{lesson}.md").cells
+    code = [c.source for c in cells if c.cell_type == "code"]
+    return code[0], [c for c in code if "task=Task(" in c]
+
+
+TASKS = [(lesson, i) for lesson, n in (("01_ecarte", 3), ("05_switch", 8)) for i in range(n)]
+
+
+def test_the_lessons_have_their_tasks():
+    assert len(_task_cells("01_ecarte")[1]) == 3 and len(_task_cells("05_switch")[1]) == 8
+
+
+@pytest.mark.parametrize("lesson,i", TASKS, ids=[f"{a}-{b}" for a, b in TASKS])
+def test_lesson_task_hides_the_answer_then_accepts_it(lesson, i):
+    imports, cells = _task_cells(lesson)
+    ns: dict = {}
+    exec(imports.rsplit("\n\n", 1)[0], ns)                  # the lesson's imports (not its table)
+    tree = ast.parse(re.sub(r"delay=[0-9.]+", "delay=0", cells[i]))
+    exec(compile(ast.Module(tree.body[:-1], []), "<cell>", "exec"), ns)
+    table = eval(compile(ast.Expression(tree.body[-1].value), "<cell>", "eval"), ns)
+    task = table.controller.task
+    bound = table.controller.bound
+    assert table.view["what_now"]["text"] == task.question   # the question, not the answer
+    assert all(c.get("playable") is not False for c in table.view["hand"])   # nothing greyed yet
+    assert table.view["again"] == {"label": "Deal this again"}
+    assert task.hint and table.view["task"]["hint"]["enabled"]
+    for wrong in (task.wrong if isinstance(task.wrong, dict) else {}):
+        before = table.controller.moves
+        table.send_from_page({"do": "act", "action": _action(wrong), "pos": table.view["pos"]})
+        assert table.view["what_now"]["text"].startswith(task.wrong[wrong]), wrong
+        assert table.controller.moves == before                 # not played
+    table.send_from_page({"do": "act", "action": _action(task.accept[0]), "pos": table.view["pos"]})
+    assert table.view["what_now"]["text"].startswith("✓ " + task.right), table.view["what_now"]
+    assert bound.answered and table.errors == []
+
+
+def _action(answer: str) -> str:
+    return answer if " " in answer or answer in ("stand", "propose", "draw", "challenge") else f"play {answer}"

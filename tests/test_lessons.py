@@ -1,0 +1,242 @@
+"""The lessons as files (lessons/README.md): each notebook matches its jupytext Markdown source,
+and what a student reads follows the lesson conventions (live note first, one duration, plain
+words, glossary, exit question, For teachers with the lesson's Binder and Voilà links, links that
+resolve). Whether the notebooks run and print what they store is nbval's job (``--nbval``
+over lessons/); whether they render in Voilà is tests/browser/test_lessons_voila.py's.
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+import sys
+from pathlib import Path
+
+import jupytext
+import nbformat
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+LESSONS = ROOT / "lessons"
+sys.path.insert(0, str(ROOT / "tools"))
+import binder_badges  # noqa: E402
+import run_notebooks  # noqa: E402
+
+NOTEBOOKS = sorted(LESSONS.glob("*.ipynb"))                      # lessons and apps
+LESSON_NBS = sorted(LESSONS.glob("[0-9]*.ipynb"))                # the numbered lessons
+TAUGHT = [p for p in LESSON_NBS if not p.name.startswith("00_")]  # 00 is the index
+SOURCES = sorted(p for p in LESSONS.glob("*.md") if run_notebooks.source_of(p.with_suffix(".ipynb")))
+LIVE_LINE = re.compile(r"Run ▸ Run All Cells.*Voilà|Voilà.*Run ▸ Run All Cells")
+
+
+def _ids(paths):
+    return [p.name for p in paths]
+
+
+def _nb(path: Path):
+    return nbformat.read(path, as_version=4)
+
+
+def _markdown(nb) -> list[str]:
+    return [c.source for c in nb.cells if c.cell_type == "markdown"]
+
+
+def _student_text(nb) -> str:
+    """What a student reads: the Markdown cells, the hidden code cells' strings (a quiz's or a
+    task's question and feedback) and the stored text outputs."""
+    parts = _markdown(nb)
+    for c in nb.cells:
+        if c.cell_type != "code":
+            continue
+        if c.metadata.get("jupyter", {}).get("source_hidden"):
+            parts += re.findall(r'"([^"\n]*)"', c.source)
+        for out in c.get("outputs", []):
+            parts.append(out.get("text", ""))
+            parts += [str(v) for k, v in out.get("data", {}).items() if k.startswith("text/")]
+    return "\n".join(parts)
+
+
+def _before_python(nb) -> str:
+    """The Markdown before the optional "Try it in Python" section (where code names belong)."""
+    text = []
+    for src in _markdown(nb):
+        text.append(src.split("## Try it in Python")[0])
+        if "## Try it in Python" in src:
+            break
+    return "\n".join(text)
+
+
+# ------------------------------------------------------------------------- notebook ⇄ source
+def test_there_are_lessons_and_sources():
+    assert len(LESSON_NBS) >= 7 and len(SOURCES) >= len(NOTEBOOKS)
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=_ids(NOTEBOOKS))
+def test_every_notebook_has_a_source(notebook):
+    md = run_notebooks.source_of(notebook)
+    assert md is not None, f"{notebook.name} has no jupytext source {notebook.with_suffix('.md').name}"
+    assert _nb(notebook).metadata.get("jupytext", {}).get("formats") == "ipynb,md"
+
+
+@pytest.mark.parametrize("source", SOURCES, ids=_ids(SOURCES))
+def test_notebook_matches_its_source(source):
+    notebook = source.with_suffix(".ipynb")
+    assert notebook.exists(), f"{source.name} has no notebook: run tools/run_notebooks.py {source}"
+    want = run_notebooks.cells_of(jupytext.read(source))
+    got = run_notebooks.cells_of(_nb(notebook))
+    for i, (w, g) in enumerate(zip(want, got)):
+        assert w == g, (f"{notebook.name} cell {i} differs from {source.name}: "
+                        f"run tools/run_notebooks.py {source.relative_to(ROOT)}")
+    assert len(want) == len(got), f"{notebook.name} has {len(got)} cells, its source {len(want)}"
+
+
+def test_a_changed_source_is_seen(tmp_path):
+    # the comparison above can fail: one word changed in a copy of a source
+    source = tmp_path / "x.md"
+    source.write_text(SOURCES[0].read_text(encoding="utf-8").replace("the", "teh", 1), encoding="utf-8")
+    assert run_notebooks.cells_of(jupytext.read(source)) != run_notebooks.cells_of(
+        _nb(SOURCES[0].with_suffix(".ipynb")))
+
+
+def test_run_notebooks_refuses_to_overwrite_a_newer_edited_notebook(tmp_path):
+    md, nb = tmp_path / "a.md", tmp_path / "a.ipynb"
+    md.write_text(SOURCES[0].read_text(encoding="utf-8"), encoding="utf-8")
+    edited = _nb(SOURCES[0].with_suffix(".ipynb"))
+    edited.cells[0].source += "\n\nEdited in JupyterLab."
+    nbformat.write(edited, nb)
+    with pytest.raises(run_notebooks.StaleSource, match="jupytext --sync"):
+        run_notebooks.write_from_source(nb)
+    assert "Edited in JupyterLab." in nb.read_text(encoding="utf-8")     # nothing lost
+
+
+def test_run_notebooks_writes_the_notebook_from_its_source(tmp_path):
+    md, nb = tmp_path / "a.md", tmp_path / "a.ipynb"
+    md.write_text(SOURCES[0].read_text(encoding="utf-8").replace("\n\n", "\n\nA new line.\n\n", 1),
+                  encoding="utf-8")
+    assert run_notebooks.write_from_source(nb) is True
+    assert run_notebooks.cells_of(_nb(nb)) == run_notebooks.cells_of(jupytext.read(md))
+
+
+def test_voila_does_not_load_jupytexts_lab_extension():
+    # jupytext's JupyterLab extension breaks Voilà's page (RUNTIME-012 in the console): voila.json
+    # must name exactly the extension jupytext installs
+    ext = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
+    names = [json.loads(p.read_text())["name"] for p in ext.glob("*/package.json")
+             if "jupytext" in p.parent.name]
+    assert names, "jupytext's lab extension is not installed where it was"
+    deny = json.loads((ROOT / "voila.json").read_text())["VoilaConfiguration"]["extension_denylist"]
+    assert set(names) <= set(deny), (names, deny)
+
+
+# ------------------------------------------------------------------------ lesson conventions
+@pytest.mark.parametrize("notebook", LESSON_NBS, ids=_ids(LESSON_NBS))
+def test_live_note_is_one_line_of_the_first_cell(notebook):
+    first = _nb(notebook).cells[0]
+    assert first.cell_type == "markdown"
+    lines = [ln for ln in first.source.splitlines() if LIVE_LINE.search(ln)]
+    assert len(lines) == 1, f"{notebook.name}: the first cell says how to bring the tables to life in one line"
+
+
+@pytest.mark.parametrize("notebook", LESSON_NBS, ids=_ids(LESSON_NBS))
+def test_plain_words(notebook):
+    text = _student_text(_nb(notebook))
+    for word in ("§", "RULES.md", "issue ", "seed 0"):
+        assert word not in text, f"{notebook.name}: a student reads {word!r}"
+
+
+@pytest.mark.parametrize("notebook", LESSON_NBS, ids=_ids(LESSON_NBS))
+def test_no_option_code_names_before_try_it_in_python(notebook):
+    from cardkit import ecarte, switch
+    from cardkit.war import WarRules
+    names = {f.name for cls in (ecarte.EcarteRules, switch.SwitchRules, WarRules)
+             for f in dataclasses.fields(cls) if "_" in f.name}
+    names |= {"three_player", "four_player", "eights_accumulate"}
+    text = re.sub(r"\]\([^)]*\)", "]", _before_python(_nb(notebook)))      # not the link targets
+    found = sorted(n for n in names if n in text)
+    assert not found, f"{notebook.name}: code names in the lesson text: {found}"
+
+
+def _durations(text: str) -> set[int]:
+    """Every "N minutes" and "N–M minutes" (ranges are wrong: one duration per lesson)."""
+    found = set()
+    for a, b in re.findall(r"(\d+)(?:\s*[–-]\s*(\d+))?\s+minutes", text):
+        found |= {int(a)} | ({int(b)} if b else set())
+    return found
+
+
+@pytest.mark.parametrize("notebook", TAUGHT, ids=_ids(TAUGHT))
+def test_one_duration(notebook):
+    nb = _nb(notebook)
+    head = nb.cells[0].source
+    teachers = next((s for s in _markdown(nb) if "## For teachers" in s), "")
+    timing = next((ln for ln in teachers.split("## For teachers", 1)[-1].splitlines() if "Timing" in ln), "")
+    found = _durations(head) | _durations(timing)
+    assert len(found) == 1, f"{notebook.name}: durations in title, promise and timing: {sorted(found)}"
+    title = head.splitlines()[0]
+    assert not _durations(title) or _durations(title) == found
+
+
+def test_durations_are_read_right():
+    assert _durations("in 20 minutes; about 15–20 minutes, and 10 more") == {15, 20}
+
+
+@pytest.mark.parametrize("notebook", TAUGHT, ids=_ids(TAUGHT))
+def test_glossary_exit_question_and_teacher_notes(notebook):
+    nb = _nb(notebook)
+    md = "\n".join(_markdown(nb))
+    box = next((m for m in _markdown(nb) if "**Glossary**" in m), "")
+    terms = re.findall(r"^[\s>]*[-*]\s+\*\*[^*]+\*\*", box, re.M)
+    assert len(terms) >= 4, \
+        f"{notebook.name}: a glossary box with the game's terms in bold, one line each"
+    assert re.search(r"## Exit question[\s\S]+?<details>[\s\S]+?</details>", md), \
+        f"{notebook.name}: an exit question with its answer in <details>"
+    teachers = md.split("## For teachers", 1)[-1]
+    assert "## For teachers" in md and "Timing" in teachers and "Discussion" in teachers \
+        and "Common mistakes" in teachers, notebook.name
+    assert binder_badges.lesson_badges(notebook.name) in teachers, \
+        f"{notebook.name}: the lesson's Binder links (tools/binder_badges.py --write)"
+    assert f"voila lessons/{notebook.name}" in teachers, f"{notebook.name}: how to serve it with Voilà"
+
+
+@pytest.mark.parametrize("notebook", LESSON_NBS, ids=_ids(LESSON_NBS))
+def test_relative_links_resolve(notebook):
+    for src in _markdown(_nb(notebook)):
+        for target in re.findall(r"\]\(([^)\s]+)\)", src):
+            if re.match(r"[a-z]+:", target) or target.startswith("#"):
+                continue
+            path = (notebook.parent / target.split("#")[0]).resolve()
+            assert path.exists(), f"{notebook.name} links to {target}, which does not exist"
+
+
+# ----------------------------------------------------------------------------------- 00, 01, 05
+def test_start_here_says_how_to_open_each_lesson_both_ways():
+    md = "\n".join(_markdown(_nb(LESSONS / "00_start_here.ipynb")))
+    assert "JupyterLab" in md and "Voilà" in md
+    for nb in LESSON_NBS[1:]:
+        assert f"]({nb.name})" in md, f"00_start_here does not list {nb.name}"
+        assert binder_badges.binder_url(f"voila/render/lessons/{nb.name}") in md, nb.name
+    assert binder_badges.binder_url("lab/tree/lessons/00_start_here.ipynb") in md
+
+
+def _text(name: str) -> str:
+    """The student's text of a lesson with its line breaks and runs of spaces made single spaces."""
+    return " ".join(_student_text(_nb(LESSONS / name)).split())
+
+
+def test_ecarte_corrected_wording():
+    text = _text("01_ecarte.ipynb")
+    # a king of trumps (1) and a vole (2) make 3 in one hand: only the tricks stop at 2
+    assert "No hand is worth 3 points" not in text
+    assert "tricks are worth more than 2" in text
+    # the dealer scores a turned-up king: no invented reason
+    assert "belongs to the dealer's side" not in text
+    assert "the dealer scores 1 point" in text
+    # the non-dealer stands (or proposes); the dealer refuses
+    assert "refuse to propose" not in text
+    assert "stand rather than propose" in text
+    assert "20 minutes" in text and "15–20" not in text and "15 minutes" not in text
+
+
+def test_ecarte_rule_card_linked():
+    assert "../docs/rule-cards/ecarte.md" in "\n".join(_markdown(_nb(LESSONS / "01_ecarte.ipynb")))
+    assert "../docs/rule-cards/switch.md" in "\n".join(_markdown(_nb(LESSONS / "05_switch.ipynb")))

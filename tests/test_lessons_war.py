@@ -1,0 +1,302 @@
+"""The War lessons (lessons/02_war, 03_war_variants, 03b_war_variants_more, 04_steal_war,
+06_war_numbers) and their helper module ``cardkit_tables.lesson_war``.
+
+- the helpers, on deals worked out by hand (docs/RULES.md §1);
+- the corrected sentences: each new wording is in the notebook and the old wrong one is not;
+- every "your turn" table of the lessons, built from the notebook's own cells: before the first
+  attempt it holds the battle, each wrong answer is refused and not played, the right one says
+  "✓" and is played — and what then happens on the table is what the answer said.
+"""
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import replace
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from cardkit.war import WarRules
+from cardkit_tables import Quiz, WarTable
+from cardkit_tables.lesson_war import (after_choice, battle_stories, first_battle, loop_story,
+                                       side_by_side, side_by_side_rows, steal_vs_classic_rows,
+                                       whole_games_figures)
+
+LESSONS = Path(__file__).resolve().parents[1] / "lessons"
+WAR = ["02_war", "03_war_variants", "03b_war_variants_more", "04_steal_war", "06_war_numbers"]
+
+
+def _nb(name: str):
+    return nbformat.read(LESSONS / f"{name}.ipynb", as_version=4)
+
+
+def _text(name: str) -> str:
+    """Everything a student can read in the notebook: Markdown, code strings, stored outputs."""
+    nb = _nb(name)
+    parts = []
+    for c in nb.cells:
+        parts.append(c.source)
+        for out in c.get("outputs", []):
+            parts.append(out.get("text", ""))
+            parts += [str(v) for k, v in out.get("data", {}).items() if k.startswith("text/")]
+    return re.sub(r"\s+", " ", "\n".join(parts))
+
+
+def _markdown(name: str) -> str:
+    return re.sub(r"\s+", " ", "\n".join(c.source for c in _nb(name).cells if c.cell_type == "markdown"))
+
+
+# ---------------------------------------------------------------------------------- the helpers
+def test_first_battle_tells_a_war_of_ten_cards():
+    e = first_battle(WarRules.classic(), ["7C 2S 3C 9D KD 5D", "7H 5H JS 8C 4S 2D"])
+    assert e.data["winner"] == 0 and len(e.data["won"]) == 10 and e.data["wars"] == 1
+    assert e.explain().endswith("K♦ beats 4♠: Player 1 wins the war and takes 10 cards.")
+
+
+def test_side_by_side_rows_show_what_changed_even_when_the_result_is_the_same():
+    # the same two kings tie; 1 down needs a second war (3♣ = 3♦), 3 down settles it at once
+    rows = side_by_side_rows(["KS 2C 3C 4C AC", "5H 9H", "KD 2D 3D 4D QD"],
+                             {"1 down": WarRules.multiplayer(3), "3 down": WarRules.three_player()})
+    assert [r.result for r in rows] == ["Player 1 takes 11 cards"] * 2
+    assert [(r.face_down, r.wars) for r in rows] == [(2, 2), (3, 1)]
+    assert "3♣ and 3♦ tie: war!" in rows[0].story and "3♣ and 3♦" not in rows[1].story
+
+
+def test_side_by_side_counts_a_short_players_face_down_cards():
+    # classic: 3 down, then short of cards in the second war: 2 down — 5 in all; Peace: 5 at once
+    rows = side_by_side_rows(["7S 3C 4C 5C 6C 8C 2S 9S", "7H 3D 4D 5D 6D 8D 4H KH"],
+                             {"classic": WarRules.classic(), "peace": WarRules.peace()})
+    assert [(r.face_down, r.wars, r.winner, r.taken) for r in rows] == [(5, 2, 1, 16), (5, 1, 0, 14)]
+
+
+def test_side_by_side_escapes_every_text():
+    html = side_by_side(["3S AC", "9D 2C"], {"<b>x</b>": WarRules.classic()}).data
+    assert "<b>x</b>" not in html and "&lt;b&gt;x&lt;/b&gt;" in html
+    assert "9♦ beats 3♠: Player 2 wins the battle and takes 2 cards." in html
+
+
+def test_slap_rows_a_deciding_card_can_be_slapped_and_no_slap_leaves_it_to_the_cards():
+    slap = WarRules.slap(seat=None)
+    rows = side_by_side_rows(["9S 2C 3C 4C KH", "9H 3D 4D 6D 5S"],
+                             {"classic": WarRules.classic(), "slap": slap,
+                              "none": replace(slap, slap_window=0.01)})
+    assert [r.winner for r in rows] == [0, 1, 0]
+    assert "slaps the 5♠ first" in rows[1].story and "tie: war!" in rows[1].story
+    assert "Nobody slaps the 5♠" in rows[2].story and "K♥ beats 5♠" in rows[2].story
+
+
+def test_battle_stories_when_short_of_cards():
+    one, none, both = battle_stories([["8S 2C AC", "8H 4D 5D 6D 7D KC"], ["8S", "8H 4D 5D 6D 9D KC"],
+                                      ["8S", "8H"]])
+    assert "Player 1 is short of cards: 1 face down" in one and one.endswith("takes 8 cards.")
+    assert "8♠ stands as their deciding card" in none and "Player 2 wins the war" in none
+    assert both.endswith("the game is a draw.")
+
+
+def test_loop_story_repeats_after_seven_battles():
+    lines = loop_story(["2S 3S 5S 4S", "6H"])
+    assert len(lines) == 8 and lines[0] == "before battle 1: 2♠ 3♠ 5♠ 4♠ | 6♥"
+    assert lines[-1].startswith("Draw by repetition")
+
+
+def test_random_pickup_games_end_and_are_longer_than_fixed_ones():
+    figs = whole_games_figures({"winner": WarRules.classic(),
+                                "player": replace(WarRules.classic(), pickup="player_order"),
+                                "random": replace(WarRules.classic(), pickup="random")}, 60, seed=1)
+    assert figs["random"]["draws"] == 0 and figs["player"]["draws"] > 0.25
+    assert figs["random"]["mean"] > figs["winner"]["mean"]
+
+
+def test_steal_vs_classic_the_nine_steals_only_in_steal_war():
+    rows = steal_vs_classic_rows(["KS 9C 4C 2C 8S", "9H 5D 9D 3D 6D"], rounds=3)
+    classic, steal = rows["Classic War"], rows["Steal War"]
+    assert "Battle: 4♣ (Player 1) vs 9♦ (Player 2)." in " ".join(classic[0])
+    assert "Player 2 steals with 9♦: takes Player 1's face-up pile (5 cards with the 9♦)." in steal[0]
+    assert steal[1].startswith("Player 1: packet 2 cards, face-up pile 4♣ 3♦")   # the last round's won cards
+    assert "Player 2: packet 1 card, face-up pile 9♦ 9♣ 5♦ K♠ 9♥" in steal[1]
+
+
+def test_after_choice_stealing_first_covers_the_other_pile():
+    rules = WarRules.steal()
+    stole = after_choice(rules, ["8S 2C 9C", "5H 3D 9D"], ["5S", "8H"], "steal")
+    played = after_choice(rules, ["8S 2C 9C", "5H 3D 9D"], ["5S", "8H"], "flip")
+    assert "5♥ beats 2♣" in stole and "chooses which won card goes on top" in stole
+    assert played.endswith("Now Player 2 looks at the 5♥ and decides whether to steal with it.")
+
+
+# --------------------------------------------------------------------------- corrected wording
+def test_02_random_pickup_sentence_says_what_is_true():
+    text = _text("02_war")
+    assert "so every game ends" not in text and "not shorter — they just always end" not in text
+    assert "random pickup games are not shorter" not in text
+    assert "it ends with probability 1" in text
+    assert "the battle limit stops the rare very long one" in text
+    assert "about 272 battles against 190" in text
+    # the figures the sentence quotes are the ones the lesson's own table shows
+    assert re.search(r"winner&#x27;s cards first</th><td[^>]*>190</td>", text)
+    assert re.search(r"shuffled \(random pickup\)</th><td[^>]*>272</td>", text)
+
+
+def test_02_log_sentence():
+    text = _text("02_war")
+    assert "the log keeps every battle" not in text
+    assert "the log lists the latest battles, newest first" in text
+
+
+def test_03_intro_counts_the_variants_it_names():
+    first = _nb("03_war_variants").cells[0].source
+    assert "nine variants" not in _text("03_war_variants")
+    assert "four variants that change **which card wins a battle** — Peace, # beats faces, # beats " \
+           "aces and slap war" in re.sub(r"\s+", " ", first)
+    more = re.sub(r"\s+", " ", _nb("03b_war_variants_more").cells[0].source)
+    assert ("six variants — one-card wars, Război, automatic war, underdog, three or four players, "
+            "and three-player war") in more
+    for name in ("Peace", "# beats faces", "# beats aces", "Slap war"):
+        assert re.search(rf"## \d\. {re.escape(name)}", _markdown("03_war_variants"), re.I), name
+    for name in ("One-card wars", "Război", "Automatic war", "Underdog", "Three or four players"):
+        assert re.search(rf"## \d\. {re.escape(name)}", _markdown("03b_war_variants_more")), name
+
+
+def test_03_beats_aces_still_beats_two_and_three():
+    text = _markdown("03_war_variants")
+    assert "**it still beats the 2 and the 3**" in text
+    assert "beats the ace only." not in text
+
+
+def test_03_slap_deciding_card_and_no_slap():
+    text = _markdown("03_war_variants")
+    assert "or as the deciding card of a war — the first player to **slap** it wins" in text
+    assert "If nobody slaps in time, the battle is decided normally, by the cards." in text
+
+
+def test_03b_automatic_war_and_underdog_are_two_player_variants():
+    text = _markdown("03b_war_variants_more")
+    assert "## 3. Automatic war (two players)" in text and "**Automatic war** is a two-player variant" in text
+    assert "## 4. Underdog (two players)" in text and "**Underdog** is a two-player variant too" in text
+
+
+def test_04_others_steal_with_the_top_card_of_their_own_packet():
+    text = _markdown("04_steal_war")
+    assert "The top card of your pile is what the others can steal with" not in text
+    assert ("an opponent steals your pile with the top card of **their own packet** when it has the "
+            "same rank as the top card of your face-up pile") in text
+
+
+def test_04_has_the_same_shape_as_the_others():
+    text = _markdown("04_steal_war")
+    assert "## 6. The same deal in classic War" in text and "What changed:" in text
+    nb = _nb("04_steal_war")
+    python = [c for c in nb.cells if c.cell_type == "code" and not c.metadata.get("jupyter")]
+    assert len(python) >= 3 and any("legal_actions" in c.source for c in python)
+
+
+@pytest.mark.parametrize("name", WAR)
+def test_one_duration_and_the_rule_card(name):
+    text = _markdown(name)
+    found = set(re.findall(r"(\d+)(?:\s*[–-]\s*\d+)?\s+minutes", text))
+    assert len(found) == 1, (name, found)
+    assert "../docs/rule-cards/war.md" in text
+
+
+# ------------------------------------------------------------------- the lessons' own task tables
+def _hidden_cells_values(name: str):
+    """Run the notebook's hidden code cells here (headless, no event loop: tables act at once)
+    and yield each table or quiz its last line builds. Cells that only print or simulate whole
+    games are skipped (they build nothing a student answers)."""
+    ns: dict = {}
+    for cell in _nb(name).cells:
+        if cell.cell_type != "code" or not cell.metadata.get("jupyter", {}).get("source_hidden"):
+            continue
+        src = cell.source
+        if "whole_games(" in src or "print(" in src or "plt." in src or "play_many" in src:
+            continue
+        tree = ast.parse(src)
+        last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+        exec(compile(tree, name, "exec"), ns)
+        if last is not None:
+            value = eval(compile(ast.Expression(last.value), name, "eval"), ns)
+            if isinstance(value, (WarTable, Quiz)):
+                yield value
+
+
+def _answer_index(t: WarTable, text: str) -> int:
+    return [c["label"] for c in t.view["task"]["choices"]].index(text)
+
+
+def _battle(t: WarTable):
+    return [e for e in t.state.log if e.kind == "battle"][-1]
+
+
+# what each prediction's right answer claims, checked on the battle the table then flips
+CLAIMS = {
+    "Your top card is the Q♠": lambda e: e.data["winner"] == 1,
+    "Both players turn up a 7": lambda e: len(e.data["won"]) == 10,
+    "Peace, the first deal above": lambda e: e.data["winner"] == 0,
+    "# beats faces (3 beats J, Q and K)": lambda e: e.data["winner"] == 1,
+    "# beats aces (4 beats the ace)": lambda e: e.data["winner"] == 0,
+    "One-card wars, the deal above": lambda e: "Turned up: 3♣ (Player 1)" in e.explain(),
+    "Război, the deal above": lambda e: "Player 1 puts 1 card face down." in e.explain(),
+    "Automatic war with the 2": lambda e: "war!" in e.explain() and e.data["wars"] == 1,
+    "Underdog with the 6": lambda e: e.data["winner"] == 0 and "underdog 6♣" in e.explain(),
+    "Three players turn up 9♠ (you), 9♦ and J♣": lambda e: e.data["winner"] == 2 and e.data["wars"] == 0,
+}
+
+
+@pytest.mark.parametrize("name", ["02_war", "03_war_variants", "03b_war_variants_more"])
+def test_prediction_tables_wait_refuse_wrong_answers_then_show_the_claim(name):
+    tables = [v for v in _hidden_cells_values(name) if isinstance(v, WarTable) and v.view["task"]]
+    assert len(tables) >= 2
+    for t in tables:
+        b = t.controller.bound
+        question = b.task.question
+        claim = next(check for start, check in CLAIMS.items() if question.startswith(start))
+        assert t.view["what_now"]["text"] == question and t.state.battles == 0
+        assert t.view["again"] == {"label": "Deal this again"}
+        for wrong in (c for c in b.task.choices if c not in b.task.accept):
+            t.send_from_page({"do": "predict", "index": _answer_index(t, wrong)})
+            assert t.state.battles == 0 and not b.answered, (question, wrong)
+        t.send_from_page({"do": "predict", "index": _answer_index(t, b.task.accept[0])})
+        assert b.answered and t.view["what_now"]["text"].startswith("✓ "), question
+        assert t.state.battles == 1 and claim(_battle(t)), question
+        assert t.errors == []
+
+
+def test_steal_war_move_tasks_refuse_the_wrong_move_and_play_the_right_one():
+    tables = [v for v in _hidden_cells_values("04_steal_war") if isinstance(v, WarTable) and v.view["task"]]
+    assert len(tables) == 3
+    for t in tables:
+        b = t.controller.bound
+        before = len(t.state.log)
+        wrong = "flip" if "flip" not in b.task.accept else None
+        if wrong:
+            t.send_from_page({"do": "act", "action": wrong, "pos": t.view["pos"]})
+            assert len(t.state.log) == before and not b.answered, b.task.question
+        right = b.task.accept[0]
+        action = right if right in ("steal", "flip") else f"top {right}"
+        t.send_from_page({"do": "act", "action": action, "pos": t.view["pos"]})
+        assert b.answered and t.view["what_now"]["text"].startswith("✓ "), b.task.question
+        kinds = [e.kind for e in t.state.log[before:]]
+        assert ("steal" in kinds) == (right == "steal"), (b.task.question, kinds)
+        if right == "JOKER":
+            assert t.state.piles[0][0].code == "JOKER"
+        assert t.errors == []
+
+
+def test_whole_games_figures_are_the_engines_whichever_way_they_are_played(monkeypatch):
+    import cardkit_tables.lesson_war as lw
+    rule_sets = {"3 players": WarRules.multiplayer(3), "underdog": WarRules.underdog()}
+    fast = lw.whole_games_figures(rule_sets, 40, seed=3)
+    monkeypatch.setattr(lw, "_bulk", lambda *a: None)        # as without numba: the engine only
+    assert lw.whole_games_figures(rule_sets, 40, seed=3) == fast
+
+
+def test_03b_whole_game_sentences_match_its_table():
+    text = _text("03b_war_variants_more")
+    assert "more than half of these 3-player games end in a draw by repetition" in text
+    rows = dict(re.findall(r">([^<>]+)</th><td[^>]*>\d+</td><td[^>]*>\d+</td><td[^>]*>[\d.]+</td>"
+                           r"<td[^>]*>(\d+)%</td>", text))
+    assert int(rows["3 players"]) > 50
+    medians = dict(re.findall(r">([^<>]+)</th><td[^>]*>\d+</td><td[^>]*>(\d+)</td>", text))
+    assert int(medians["Război"]) < int(medians["Classic War"]) < int(medians["One-card wars"])
+    assert int(medians["Automatic war"]) < int(medians["Classic War"])

@@ -1,0 +1,168 @@
+"""What the Écarté lesson (lessons/01_ecarte) shows beyond its tables: small demos, one call each.
+
+Each demo plays a stacked deal through the engine (:mod:`cardkit.ecarte`, RULES.md §3) and returns
+what the lesson shows: the engine's own sentences, or a view that fits a 900 px notebook output
+and reads left-aligned (:mod:`cardkit_tables.lesson_view`).
+"""
+from __future__ import annotations
+
+import html
+from math import comb
+from typing import Sequence
+
+from IPython.display import HTML
+
+from cardkit import ecarte, parse_card, parse_cards
+from cardkit.i18n import _
+
+from .lesson_view import box, cards, row, sentences
+
+__all__ = ["rank_order", "trick_demo", "deal_view", "deal_demo", "exchange_demo",
+           "SCORING_DEALS", "scoring_comparison", "hand_score", "foster_summary", "jeux_de_regle_lines",
+           "STAND_HAND", "STAND_TURN_UP", "stand_or_propose", "which_card", "hard_choice"]
+
+#: the deal the lesson shows in "The deal and the trump" and "Proposals and exchanges": Ada is
+#: the non-dealer, Ben the dealer (non-dealer's hand, dealer's hand)
+ADA, BEN = "7S 8S 9D 8C 7C", "AH 10D KS 9S JC"
+
+
+def rank_order(suit: str = "♠") -> str:
+    """The ranks of one suit, high to low (RULES.md §3.1): ``"K♠ > Q♠ > J♠ > A♠ > 10♠ > …"``."""
+    return " > ".join(f"{rank.label}{suit}" for rank in ecarte.RANK_ORDER)
+
+
+def trick_demo(lead: str = "AS", reply: str = "JS", trump: str = "H") -> str:
+    """Who wins a trick of two cards (RULES.md §3.4), as a sentence: ``lead`` led, ``reply``
+    played, ``trump`` the trump suit (a suit letter or symbol)."""
+    a, b = parse_card(lead), parse_card(reply)
+    winner = (a, b)[ecarte.trick_winner(a, b, trump=parse_card("8" + trump).suit)]
+    return f"{a} led, {b} played: {winner} wins the trick"
+
+
+def _state_rows(state: ecarte.EcarteState) -> str:
+    rows = []
+    for p in (state.non_dealer, state.dealer):
+        role = _("dealer") if p == state.dealer else _("non-dealer")
+        rows.append(row(f"{state.names[p]} ({role})", cards(state.hands[p]), bold=True))
+    rows.append(row(_("Turn-up"), cards([state.turn_up])
+                    + html.escape("  " + _("trumps: {s}").format(s=state.trump.symbol))))
+    rows.append(row(_("Stock: {n} cards, top first").format(n=len(state.stock)), cards(state.stock)))
+    return "".join(rows)
+
+
+def deal_view(state: ecarte.EcarteState) -> HTML:
+    """Every card of an Écarté hand face up, as only a lesson shows it: both hands, the turn-up
+    (and so trumps) and the stock, left-aligned within 880 px. Returns ``IPython.display.HTML``."""
+    return box(_state_rows(state))
+
+
+def deal_demo(turn_up: str = "KH") -> HTML:
+    """The deal (RULES.md §3.1): Ben deals Ada and himself 5 cards and turns up ``turn_up``; the
+    engine's sentences (a turned-up king scores the dealer 1 point), then every card."""
+    state = ecarte.new_game(deck=ecarte.stacked_deck(ADA, BEN, turn_up), dealer=1, names=("Ada", "Ben"))
+    return box(sentences(e.explain() for e in state.log), _state_rows(state))
+
+
+def exchange_demo() -> list[str]:
+    """Proposals and exchanges (RULES.md §3.2) on the same deal with the 8♥ turned up: Ada
+    proposes, Ben accepts, Ada throws away three cards, Ben one. Returns the engine's sentences
+    and Ada's new hand."""
+    state = ecarte.new_game(deck=ecarte.stacked_deck(ADA, BEN, "8H"), dealer=1, names=("Ada", "Ben"))
+    for action in ["propose", "accept", "discard 7S 8S 7C", "discard 9S"]:
+        state.apply(action)
+    return [e.explain() for e in state.log[1:]] + ["Ada now holds " + " ".join(map(str, state.hands[0]))]
+
+
+#: two deals played card for card the same way under both rule sets (the lesson's "same deal
+#: under two rule sets"): (what happens, the deck, the moves); Ada is the non-dealer and stands
+SCORING_DEALS = (
+    ("A: Ada stands and wins 3 tricks",
+     ecarte.stacked_deck("KH QH JH 7S 7D", "AH 10H KS KD KC", "8H"),
+     ("stand", "play QH", "play 10H", "play JH", "play AH", "play KH", "play KS",
+      "play 7D", "play KD", "play KC", "play 7S")),
+    ("B: Ada stands and wins only 1 trick",
+     ecarte.stacked_deck("7S 8S QD QC 7C", "KH QH JH KS 7D", "8H"),
+     ("stand", "play 7S", "play KS", "play KH", "play 8S", "play QH", "play 7C",
+      "play JH", "play QC", "play 7D", "play QD")),
+)
+
+
+def hand_score(rules: ecarte.EcarteRules, deck, moves: Sequence[str]) -> str:
+    """Play ``moves`` on ``deck`` (Ben deals) under ``rules`` and return the engine's sentence
+    for the hand's score (RULES.md §3.5). Raises ``IllegalAction`` if a move is not legal."""
+    state = ecarte.new_game(rules, deck=deck, dealer=1, names=("Ada", "Ben"), seed=0)
+    for move in moves:
+        state.apply(move)
+    return [e for e in state.log if e.kind == "hand_score"][-1].explain()
+
+
+def scoring_comparison() -> HTML:
+    """The deals of :data:`SCORING_DEALS` scored under the standard and the classic rules, one
+    block per deal, left-aligned."""
+    parts = []
+    for name, deck, moves in SCORING_DEALS:
+        parts.append(f'<p style="margin:8px 0 0;text-align:left"><b>{html.escape(name)}</b></p>')
+        parts.append(row(_("standard rules"), html.escape(hand_score(ecarte.EcarteRules.standard(), deck, moves))))
+        parts.append(row(_("classic rules"), html.escape(hand_score(ecarte.EcarteRules.classic(), deck, moves))))
+    return box(*parts)
+
+
+# -- the strategy section ---------------------------------------------------------------------------
+def foster_summary() -> list[str]:
+    """Foster's counts (RULES.md §3.6) from the kit's own count over every hand the dealer can
+    hold: how many there are (C(26, 5) = 65,780) and in how many the dealer holds two or more
+    trumps when you hold one or two."""
+    counts = ecarte.foster_counts()
+    lines = [f"the dealer can hold {counts['hands']:,} different hands (C(26, 5) = {comb(26, 5):,})"]
+    for held, n in counts["two_or_more_trumps"].items():
+        lines.append(f"you hold {held} trump{'s' if held > 1 else ''}: the dealer holds two or more "
+                     f"trumps in {n:,} of them ({n / counts['hands']:.0%})")
+    return lines
+
+
+def jeux_de_regle_lines() -> list[str]:
+    """The advisor's check of the classic jeux de règle (RULES.md §3.6), one line per hand (a
+    fixed-width table, about 90 characters): the chance of 3+ tricks over all dealer hands, when
+    the dealer has fewer than two trumps, and of the vole."""
+    lines = [f"{'hand':<17} {'turn-up':<8} {'3+ tricks':>9} {'if dealer < 2 trumps':>21} {'vole':>5}   example"]
+    for r in ecarte.jeux_de_regle_check():
+        hand = " ".join(map(str, parse_cards(r["hand"])))
+        lines.append(f"{hand:<17} {str(parse_card(r['turn_up'])):<8} {r['p_three']:>9.1%} "
+                     f"{r['p_three_if_dealer_under_two_trumps']:>21.1%} {r['p_vole']:>5.1%}   {r['name']}")
+    return lines
+
+
+#: the strategy section's "your turn": the non-dealer's hand and the turn-up (spades are trumps)
+STAND_HAND, STAND_TURN_UP = "KS 9H 8H KD 7C", "7S"
+
+
+def stand_or_propose(my_choice: str) -> list[str]:
+    """The advisor on :data:`STAND_HAND` (exact: all 65,780 dealer hands), after the student's
+    ``my_choice`` ("stand" or "propose"). Raises ``ValueError`` for another choice."""
+    if my_choice not in ("stand", "propose"):
+        raise ValueError('my_choice is "stand" or "propose"')
+    advice = ecarte.stand_advice(STAND_HAND, STAND_TURN_UP, exact=True)
+    return [f"You chose: {my_choice}", advice["reason"],
+            f"3+ tricks if you stand: {advice['p_three']:.1%} (the vole {advice['p_vole']:.1%}), "
+            f"over all {advice['dealer_hands']:,} dealer hands",
+            f"expected points for you minus the dealer: standing {advice['stand_points']:+.2f}, "
+            f"proposing {advice['propose_points']:+.2f} (±{advice['propose_error_95']:.2f})"]
+
+
+def which_card() -> list[str]:
+    """The advisor choosing a card: you deal, have won two of three tricks and lead the fourth
+    (the non-dealer could not beat your 10♣, so it holds no higher club). Your cards, then the
+    advisor's sentence."""
+    game = ecarte.new_game(deck=ecarte.stacked_deck("KH QH 7S JD 8C", "9H 8S AD 10C 9C", "10S"),
+                           dealer=1, names=("Ann", "You"))
+    for move in ("stand", "play KH", "play 9H", "play QH", "play 8S", "play 10C", "play 8C"):
+        game.apply(move)
+    view = game.observation(1)
+    return ["your cards: " + " ".join(map(str, view.hand)), ecarte.advice(view)["text"]]
+
+
+def hard_choice() -> str:
+    """What the hard computer player does with :data:`STAND_HAND` as the non-dealer."""
+    hard = ecarte.computer_player("hard", seed=1)
+    fresh = ecarte.new_game(deck=ecarte.stacked_deck(STAND_HAND, "QS 10H 7H AD 9C", STAND_TURN_UP), dealer=1)
+    return f"hard, holding K♠ 9♥ 8♥ K♦ 7♣ with spades trumps: {hard.choose(fresh.observation(0))}"

@@ -1,0 +1,83 @@
+"""What the Switch lesson (lessons/05_switch) shows beyond its tables: small demos, one call each.
+
+Each demo plays a stacked or seeded deal through the engine (:mod:`cardkit.switch`, RULES.md §2)
+and returns what the lesson shows: the engine's own sentences, or a view that fits a 900 px
+notebook output and reads left-aligned (:mod:`cardkit_tables.lesson_view`).
+"""
+from __future__ import annotations
+
+import html
+
+from IPython.display import HTML
+
+from cardkit import switch
+from cardkit.i18n import _
+
+from .lesson_view import box, cards, row, sentences
+
+__all__ = ["deal_view", "starter_demo", "aces_demo", "eights_comparison", "stuck_demo"]
+
+
+def _deal_rows(state: switch.SwitchState) -> str:
+    rows = [row(name, cards(hand), bold=True) for name, hand in zip(state.names, state.hands)]
+    rows.append(row(_("Discard pile (top)"), cards(state.discard[:1])))
+    rows.append(row(_("Stock: {n} cards, top first").format(n=len(state.stock)), cards(state.stock)))
+    return "".join(rows)
+
+
+def deal_view(state: switch.SwitchState) -> HTML:
+    """Every card of a Switch game face up, as only a lesson shows it: each hand, the top of the
+    discard pile and the whole stock (top first), cards wrapping within 880 px, left-aligned.
+    Returns an ``IPython.display.HTML``."""
+    return box(_deal_rows(state))
+
+
+def starter_demo(seed: int = 1) -> HTML:
+    """The deal and the starter (RULES.md §2): the engine's sentences for a seeded two-player deal
+    (seed 1 turns up the A♥ first, which goes back into the stock), then every card of it."""
+    state = switch.new_game(seed=seed, names=["Ada", "Ben"])
+    return box(sentences(e.explain() for e in state.log), _deal_rows(state))
+
+
+def aces_demo() -> list[str]:
+    """Aces (RULES.md §2): Ada plays the A♠, Ben answers with the A♥, Ada draws 8. Returns the
+    engine's sentences for those moves, then Ben's legal moves after the penalty."""
+    hands = ["AS 9C 4D 7H", "AH 7C JD KS 3H"]
+    state = switch.new_game(hands=hands, deck=switch.full_stock(hands, top="5S", seed=2), dealer=1,
+                            names=["Ada", "Ben"], seed=0)
+    for move in ["play AS", "play AH", "draw"]:
+        state.apply(move)
+    return ([e.explain() for e in state.log[2:]]
+            + ["Ben may now: " + ", ".join(str(a) for a in state.legal_actions())])
+
+
+def eights_next_turn(add_up: bool) -> str:
+    """Three players (you, Ada, Ben): you play the 8♥, Ada the 8♠, Ben has no 8 and misses a turn;
+    then you and Ada play again. What Ben may do at his next turn, in words, with the option
+    "eights add up" (``eights_accumulate``) off or on."""
+    hands = ["8H 6S 5H 3C", "8S 9S 9H 3D", "4D KD QD 7D"]
+    state = switch.new_game(switch.SwitchRules(players=3, eights_accumulate=add_up), hands=hands,
+                            deck=switch.full_stock(hands, top="7H", seed=4), dealer=2,
+                            names=["you", "Ada", "Ben"], seed=0)
+    for move in ["play 8H", "play 8S", "pass", "play 6S", "play 9S"]:
+        state.apply(move)
+    moves = [str(a) for a in state.legal_actions()]
+    if moves == ["pass"]:
+        return "Ben misses a second turn: all he may do is pass"
+    return "Ben takes his turn as usual (he may: " + ", ".join(moves) + ")"
+
+
+def eights_comparison() -> HTML:
+    """The same deal under both settings of "eights add up" (:func:`eights_next_turn`), one row
+    each, saying in words what changed for Ben."""
+    return box(*(row(label, html.escape(eights_next_turn(on)))
+                 for label, on in [("Eights add up: off (usual)", False), ("Eights add up: on", True)]))
+
+
+def stuck_demo() -> str:
+    """The end when nobody can move (RULES.md §2): both players draw from an empty stock in turn;
+    returns the engine's sentence for how that game ends."""
+    state = switch.new_game(hands=["9C 3C", "10S"], deck="5H", dealer=1, names=["Ada", "Ben"], seed=0)
+    state.apply("draw")
+    state.apply("draw")
+    return state.log[-1].explain()
