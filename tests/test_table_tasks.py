@@ -16,7 +16,7 @@ import json
 
 import pytest
 
-from cardkit import ecarte
+from cardkit import ecarte, war
 from cardkit_tables import EcarteTable, SwitchTable, Task, WarTable
 from cardkit_tables.controller import ANSWER_FIRST
 from cardkit_tables.task import NOT_THAT
@@ -281,8 +281,11 @@ def test_switch_deal_again_restores_the_deal():
 
 
 # ---------------------------------------------------------------------------------------- War
-def war_table(**kw):
-    task = Task("You (Player 1) turn up the Q♠ and the computer (Player 2) the A♦. Who wins this battle?",
+WAR_QUESTION = "You (Player 1) turn up the Q♠ and the computer (Player 2) the A♦. Who wins this battle?"
+
+
+def war_table(question=WAR_QUESTION, **kw):
+    task = Task(question,
                 choices=["Player 1", "Player 2"], accept=["Player 2"],
                 right="The ace is the highest card (card ranks).",
                 wrong={"Player 1": "The queen is high, but one card is higher."}, **kw)
@@ -292,7 +295,7 @@ def war_table(**kw):
 def test_war_prediction_holds_flip_until_answered_then_flips():
     t = war_table()
     v = t.view
-    assert v["what_now"]["text"] == "You (Player 1) turn up the Q♠ and the computer (Player 2) the A♦. Who wins this battle?"
+    assert v["what_now"]["text"] == WAR_QUESTION
     assert v["task"]["choices"] == [{"index": 0, "label": "Player 1", "enabled": True, "right": False},
                                     {"index": 1, "label": "Player 2", "enabled": True, "right": False}]
     assert [(a["id"], a["enabled"]) for a in v["actions"]] == [("flip", False), ("auto", False)]
@@ -329,3 +332,91 @@ def test_war_stacked_without_task_has_deal_again():
     t.send_from_page({"do": "again"})
     t.send_from_page({"do": "answer", "yes": True})
     assert t.state.observation(0).card_counts == (2, 2)
+
+
+def test_war_steal_war_choice_is_a_move_task():
+    # Steal War: the person's next card, the 9♣, has the rank of the top of Player 2's face-up
+    # pile (9♥ 3♠): after the first Flip the person chooses to steal the pile or play the card
+    task = Task("Your next card is the 9♣ and Player 2's face-up pile shows the 9♥. What do you do?",
+                accept=["steal"], right="A card of the same rank steals the whole pile (Steal War).",
+                wrong={"flip": "Playing the 9♣ is allowed, but stealing wins you the pile."},
+                moves=["flip"])
+    t = WarTable(war.VARIANTS["steal"](), hands=["9C 4D 6S", "2H 5C 7D"], piles=["", "9H 3S"],
+                 delay=0, task=task)
+    assert t.state.observation(0).phase == "steal"
+    assert t.view["what_now"]["text"].startswith("Your next card is the 9♣")
+    assert [a["id"] for a in t.view["decision"]] == ["steal", "play"]
+    t.play_to_end()                                         # waits for the answer too
+    assert t.state.observation(0).phase == "steal" and not t.auto
+    send(t, "flip")
+    assert t.refusals[-1] == "Playing the 9♣ is allowed, but stealing wins you the pile."
+    assert t.state.observation(0).phase == "steal"
+    send(t, "steal")
+    obs = t.state.observation(0)
+    assert t.view["what_now"]["text"].startswith("✓ A card of the same rank steals the whole pile")
+    assert obs.piles[1]["size"] == 0 and obs.piles[0]["size"] == 3     # 9♣ on the stolen 9♥ 3♠
+
+
+def test_switch_prediction_holds_the_computer_until_answered():
+    # the dealer is the person (seat 0), so Ada (seat 1) plays first on the starter 3♥ and
+    # holds 10♠ 4♠ Q♦ 7♦: nothing matches, so Ada must draw
+    task = Task("Ada plays first on the 3♥. What must she do?", choices=["Play a spade", "Draw a card"],
+                accept=["Draw a card"], right="Ada has no heart and no 3, so she must draw.")
+    t = SwitchTable(delay=0, task=task, hands=["6H 3C KS 9D", "10S 4S QD 7D"],
+                    deck="3H 4C 6D 5S 7C 9H 10D QC 4D 5H", dealer=0)
+    assert t.state.current_player == 1 and len(t.state.hands[1]) == 4     # held
+    assert all(c["idle"] for c in t.view["hand"])
+    t.send_from_page({"do": "predict", "index": 0})
+    assert t.refusals == [NOT_THAT] and t.state.current_player == 1
+    t.send_from_page({"do": "predict", "index": 1})
+    assert len(t.state.hands[1]) == 5                       # Ada drew
+    assert t.view["what_now"]["text"].startswith("✓ Ada has no heart and no 3, so she must draw.")
+
+
+def test_settings_wait_on_a_tasks_deal():
+    t = follow_table()
+    hands = [list(h) for h in t.state.hands]
+    t.send_from_page({"do": "set", "name": "target", "value": 7})
+    assert t.controller.pending == {"target": 7}            # kept for New game, deal kept
+    assert [list(h) for h in t.state.hands] == hands and t.controller.bound is not None
+
+
+def test_no_hidden_card_reaches_the_page_through_a_task():
+    from test_ecarte_table import check_view as check_ecarte
+    from test_switch_table import check as check_switch
+    from test_war_table import check as check_war
+
+    e = follow_table()
+    for step in (lambda: None, lambda: e.send_from_page({"do": "hint"}), lambda: send(e, "play 7S"),
+                 lambda: send(e, "play KS"), lambda: e.send_from_page({"do": "again"})):
+        step()
+        check_ecarte(e)
+    e.close()                     # each check reads every live widget: one table at a time
+    s = switch_table()
+    for action in ("play 6H", "play KS", "draw", "play 3C"):
+        send(s, action)
+        check_switch(s)
+    # the table adds nothing hidden; the task's own texts are the lesson's (a lesson may well
+    # name the stacked cards it asks about, as WAR_QUESTION does), so this one names none
+    s.close()
+    w = war_table("Who wins this battle?")
+    check_war(w)
+    for i in (0, 1):
+        w.send_from_page({"do": "predict", "index": i})
+        check_war(w)
+
+
+def test_python_helpers_do_what_the_buttons_do():
+    t = war_table()
+    assert t.task_answered is False
+    with pytest.raises(ValueError, match="no prediction"):
+        t.predict("Nobody")
+    t.predict("Player 1")
+    assert t.task_answered is False and t.refusals[-1] == "The queen is high, but one card is higher."
+    t.predict("Player 2")
+    assert t.task_answered is True and t.state.observation(0).battles == 1
+    t.deal_again()
+    assert t.task_answered is False and t.state.observation(0).battles == 0
+    e = follow_table()
+    assert e.act("play KS") is True and e.task_answered is True
+    assert EcarteTable(seed=1, delay=0).task_answered is None

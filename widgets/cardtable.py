@@ -101,7 +101,8 @@ class CardTable(anywidget.AnyWidget):
     ♠ black, ♥ red, ♦ blue, ♣ green) are kept in ``prefs`` and drawn at once.
 
     For lessons and tests: :meth:`send_from_page` handles a message exactly as if the page sent
-    it; ``errors`` and ``refusals`` come from the controller.
+    it; ``errors`` and ``refusals`` come from the controller; :meth:`act`, :meth:`new_game`,
+    :meth:`deal_again`, :meth:`predict` and ``task_answered`` do what the buttons do.
     """
 
     view = traitlets.Dict().tag(sync=True)
@@ -175,6 +176,26 @@ class CardTable(anywidget.AnyWidget):
     def new_game(self) -> None:
         """Start the next game now (no question asked), with any settings chosen meanwhile."""
         self.controller.new_game()
+
+    # -- the stacked deal and its task (``task.py``), for lessons and tests ------------------------
+    def deal_again(self) -> None:
+        """"Deal this again" now (no question asked): the stacked deal, its settings and its
+        task afresh. Does nothing on a table dealt from a seed."""
+        self.controller.deal_again()
+
+    def predict(self, choice: str) -> None:
+        """Answer the task's prediction with the choice ``choice`` (its text), as its button
+        does. Raises ``ValueError`` when no prediction waits or ``choice`` is not one of it."""
+        b = self.controller.task_open
+        if b is None or not b.prediction or choice not in b.task.choices:
+            raise ValueError(f"no prediction waits for the answer {choice!r}")
+        self.send_from_page({"do": "predict", "index": b.task.choices.index(choice)})
+
+    @property
+    def task_answered(self) -> bool | None:
+        """True once this deal's task was answered right, False before, None without a task."""
+        b = self.controller.bound
+        return None if b is None else b.answered
 
     def draw(self) -> None:  # pragma: no cover - every table overrides it
         raise NotImplementedError

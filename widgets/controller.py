@@ -309,7 +309,8 @@ class Controller:
 
     def change_setting(self, name: str, value: Any) -> None:
         """A setting chosen on the page: checked against ``options``; kept for the next game
-        (before the first move of a game, used at once)."""
+        (before the first move of a game, used at once — except on a task's deal, which is
+        kept)."""
         allowed = self.options.get(name)
         if allowed is None or value not in allowed:
             self.refuse(_("That setting is not offered on this table."))
@@ -318,8 +319,8 @@ class Controller:
             self.pending.pop(name, None)
         else:
             self.pending[name] = value
-        if self.pending and self.moves == 0 and not self.confirming:
-            self.games += 1
+        if self.pending and self.moves == 0 and not self.confirming and self.bound is None:
+            self.games += 1             # (a task's deal is kept: its settings wait for New game)
             self._start()
             return
         self.pos += 1

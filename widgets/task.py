@@ -24,7 +24,9 @@ The position the task is put at is the deal's start after ``moves`` (action text
 through the engine in order, the computer's moves included, so the position is exact: "the
 computer stands and leads the 9♠" is ``moves=["stand", "play 9S"]``). It must be the student's
 turn there. Every text is plain text (drawn as text, never as HTML). Nothing of ``accept`` is ever
-sent to the page: the check happens in the kernel.
+sent to the page: the check happens in the kernel, and the ``right``/``wrong`` sentences and the
+hint reach the page only once earned (an answer, a click on Hint). The texts themselves are the
+lesson's: a question may name the stacked cards it asks about (the table adds no hidden card).
 """
 from __future__ import annotations
 

@@ -124,7 +124,8 @@ def test_war_prediction_and_switch_task(open_app, size):
     # -- War: the choices in the task row, Flip held until the right one
     root = WAR
     app.locator(root).scroll_into_view_if_needed()
-    assert what_now(app, root).startswith("Your turn: You (Player 1) turn up the Q♠ and the computer (Player 2) the A♦.")
+    assert what_now(app, root).startswith("Your turn: You (Player 1) turn up the Q♠ and the computer "
+                                          "(Player 2) the A♦.")
     flip = app.locator(f"{root} [data-key='act:flip']")
     assert flip.get_attribute("aria-disabled") == "true"
     choices = app.locator(f"{root} .ck-taskbar .ck-choice")
@@ -161,3 +162,26 @@ def test_war_prediction_and_switch_task(open_app, size):
     assert "✓ A card may match by rank" in what_now(app, root)
     assert boxes(app, root) == still
     app.screenshot(path=artefact(f"task_tables_{size}.png"), full_page=True)
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_task_row_moves_nothing_the_apps_have(open_app, size):
+    """The felt, What now, the buttons and New game of a table with a task stand where the
+    lesson apps' tables have them: the task row only adds a row under the buttons."""
+    parts = [".ck-felt", ".ck-whatnow", ".ck-actions", ".ck-newgame"]
+
+    def offsets(app, root):
+        r = app.locator(root).bounding_box()
+        out = {}
+        for sel in parts:
+            b = app.locator(f"{root} {sel}").first.bounding_box()
+            out[sel] = tuple(round(v) for v in (b["x"] - r["x"], b["y"] - r["y"], b["width"], b["height"]))
+        return out
+
+    tasks = open_app("table_tasks", where="tests", wait_for=f"{SWITCH} .ck-cardbtn", viewport=VIEWPORTS[size])
+    for game, root in (("ecarte", ECARTE), ("war", WAR)):
+        mine = offsets(tasks, root)
+        plain = open_app(f"{game}_app", wait_for=".ck-root .ck-newgame", viewport=VIEWPORTS[size])
+        settle(plain, ".ck-root")
+        theirs = offsets(plain, ".ck-root")
+        assert mine == theirs, (game, mine, theirs)

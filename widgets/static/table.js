@@ -218,6 +218,7 @@ class TableShell {
       if (msg && typeof msg.pong === "number") {
         this.lastPong = Date.now();
         if (this.awaiting && msg.pong >= this.awaiting.n) this.awaiting = null;
+        if (this.lost) this.recover();
       }
     };
     model.on("msg:custom", this.onMsg);
@@ -246,11 +247,27 @@ class TableShell {
   }
 
   heartbeat() {
-    if (this.lost) return;
+    if (this.lost) {
+      // a kernel busy for a while (JupyterLab running the next cells) answers late: keep asking,
+      // and the table comes back when it does; a dead kernel never answers
+      this.pingN += 1;
+      try { this.model.send({ do: "ping", n: this.pingN }); } catch (err) { /* still lost */ }
+      return;
+    }
     const now = Date.now();
     if (this.awaiting && now - this.awaiting.since > 6000) return this.showLost();
     if (now - this.lastPong > 15000) return this.showLost();
     if (document.visibilityState !== "hidden") this.ping(false);
+  }
+
+  /** The kernel answered after all: the table is live again (redrawn from its view). */
+  recover() {
+    this.lost = false;
+    this.awaiting = null;
+    this.lostBox.hidden = true;
+    this.root.classList.remove("ck-is-lost");
+    this.toolbarKey = null;
+    if (this.redraw) this.redraw();
   }
 
   showLost() {
@@ -563,6 +580,7 @@ function makeRender(game, drawGame) {
       if (shell.lost) shell.lost = false, shell.showLost();
       previous = v;
     };
+    shell.redraw = draw;
     model.on("change:view", draw);
     draw();
     return () => { model.off("change:view", draw); shell.destroy(); };
