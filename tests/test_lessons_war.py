@@ -281,3 +281,22 @@ def test_steal_war_move_tasks_refuse_the_wrong_move_and_play_the_right_one():
         if right == "JOKER":
             assert t.state.piles[0][0].code == "JOKER"
         assert t.errors == []
+
+
+def test_whole_games_figures_are_the_engines_whichever_way_they_are_played(monkeypatch):
+    import cardkit_tables.lesson_war as lw
+    rule_sets = {"3 players": WarRules.multiplayer(3), "underdog": WarRules.underdog()}
+    fast = lw.whole_games_figures(rule_sets, 40, seed=3)
+    monkeypatch.setattr(lw, "_bulk", lambda *a: None)        # as without numba: the engine only
+    assert lw.whole_games_figures(rule_sets, 40, seed=3) == fast
+
+
+def test_03b_whole_game_sentences_match_its_table():
+    text = _text("03b_war_variants_more")
+    assert "more than half of these 3-player games end in a draw by repetition" in text
+    rows = dict(re.findall(r">([^<>]+)</th><td[^>]*>\d+</td><td[^>]*>\d+</td><td[^>]*>[\d.]+</td>"
+                           r"<td[^>]*>(\d+)%</td>", text))
+    assert int(rows["3 players"]) > 50
+    medians = dict(re.findall(r">([^<>]+)</th><td[^>]*>\d+</td><td[^>]*>(\d+)</td>", text))
+    assert int(medians["Război"]) < int(medians["Classic War"]) < int(medians["One-card wars"])
+    assert int(medians["Automatic war"]) < int(medians["Classic War"])
