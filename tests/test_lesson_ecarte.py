@@ -149,3 +149,26 @@ def test_lesson_task_hides_the_answer_then_accepts_it(lesson, i):
 
 def _action(answer: str) -> str:
     return answer if " " in answer or answer in ("stand", "propose", "draw", "challenge") else f"play {answer}"
+
+
+# ------------------------------------------------------------------------ the exit questions
+def test_ecarte_exit_question_answer_is_the_engines():
+    # spades trumps, the A♥ led; J♥ 8♥ 7♠ Q♣ 9♦ must follow suit and win: only the J♥
+    s = ecarte.new_game(deck=ecarte.stacked_deck("AH 10D KC 8C 7D", "JH 8H 7S QC 9D", "9S"), dealer=1)
+    s.apply("stand")
+    s.apply("play AH")
+    assert [str(a) for a in s.legal_actions()] == ["play J♥"]
+    md = (ROOT / "lessons" / "01_ecarte.md").read_text(encoding="utf-8")
+    assert "Your opponent holds J♥ 8♥ 7♠ Q♣ 9♦" in md and "The **J♥**" in md
+
+
+def test_switch_exit_question_answer_is_the_engines():
+    # Ben's A♣ on the 7♦; you hold 2♣ 7♣ J♥ 9♦ and no Ace: draw 4 is all you may do
+    from cardkit import switch
+    hands = ["2C 7C JH 9D", "AC 5S 6S 3H"]
+    g = switch.new_game(hands=hands, deck=switch.full_stock(hands, top="7D"), dealer=0,
+                        names=["you", "Ben"], seed=0)
+    g.apply("play AC")
+    assert [str(a) for a in g.legal_actions()] == ["draw"]
+    md = (ROOT / "lessons" / "05_switch.md").read_text(encoding="utf-8")
+    assert "Ben plays the A♣ on the 7♦. You hold 2♣ 7♣ J♥ 9♦." in md and "**Draw 4 cards.**" in md

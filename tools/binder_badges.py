@@ -54,9 +54,13 @@ def lesson_badges(notebook: str) -> str:
 
 
 def _replace_block(text: str, block: str) -> str:
+    """``text`` with ``block`` between the markers, indented as the START marker is (so the
+    links stay inside the Markdown list item that holds them)."""
     head, rest = text.split(START, 1)
     _, tail = rest.split(END, 1)
-    return f"{head}{START}\n{block}\n{END}{tail}"
+    indent = head[head.rfind("\n") + 1:]
+    indent = indent if not indent.strip() else ""
+    return f"{head}{START}\n{indent}{block}\n{indent}{END}{tail}"
 
 
 def write_lessons() -> list[Path]:

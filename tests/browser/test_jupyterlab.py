@@ -150,6 +150,12 @@ def _run_lesson(page, server, token, errors):
     _open_and_run_all(page, server, token, LESSON)
     table = page.locator(f".jp-OutputArea-output {TABLE}").first
     table.scroll_into_view_if_needed()
+    # under load the computer may still be moving (delay 0.5 s a move): wait for a button to press
+    page.wait_for_function(
+        """sel => [...document.querySelector(sel).querySelectorAll('button')].some(b =>
+              b.offsetParent && !b.disabled && b.getAttribute('aria-disabled') !== 'true'
+              && b.innerText.trim() && b.innerText.trim() !== 'New game')""",
+        arg=f".jp-OutputArea-output {TABLE}", timeout=30_000)
     page.wait_for_timeout(500)
     buttons = table.locator("button:visible:enabled:not([aria-disabled='true'])")
     labels = [b.strip() for b in buttons.all_inner_texts()]
