@@ -185,3 +185,26 @@ def test_the_task_row_moves_nothing_the_apps_have(open_app, size):
         settle(plain, ".ck-root")
         theirs = offsets(plain, ".ck-root")
         assert mine == theirs, (game, mine, theirs)
+
+
+def test_a_busy_kernel_is_lost_for_a_while_then_the_table_comes_back(open_app):
+    """A kernel busy for 12 s (a button of the notebook sleeps) leaves a click unanswered: the
+    table says the connection is lost; when the kernel answers, the notice goes and the table
+    plays again."""
+    app = open_app("table_tasks", where="tests", wait_for=f"{ECARTE} .ck-cardbtn",
+                   viewport=VIEWPORTS["desktop"])
+    root = ECARTE
+    app.locator(".widget-button", has_text="Keep the kernel busy").click()
+    app.wait_for_timeout(300)
+    app.locator(f"{root} [data-key='task:hint']").click()        # not answered for 12 s
+    lost = app.locator(f"{root} .ck-lost")
+    lost.wait_for(state="visible", timeout=15_000)
+    assert lost.inner_text() == "Connection lost — reload the page to play again."
+    lost.wait_for(state="hidden", timeout=30_000)
+    assert "ck-is-lost" not in app.locator(root).get_attribute("class")
+    # the click made while busy was answered too, and the table plays again
+    app.wait_for_function("sel => document.querySelector(sel + ' .ck-whatnow').innerText.includes('Hint:')",
+                          arg=root, timeout=15_000)
+    assert app.locator(f"{root} [data-key='task:again']").get_attribute("aria-disabled") is None
+    click_and_wait(app, root, app.locator(f"{root} .ck-cardbtn[data-key='card:KS']"))
+    assert what_now(app, root).startswith("What now: ✓ You must follow suit")
