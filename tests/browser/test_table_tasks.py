@@ -17,11 +17,11 @@ def wait_pos_change(app, root, old, timeout=30_000):
                           arg=[root, old], timeout=timeout)
 
 
-def boxes(app, root):
-    """(x, y, w, h) of each still part, from the table's top left corner."""
+def boxes(app, root, parts=tuple(STILL)):
+    """(x, y, w, h) of each of ``parts``, from the table's top left corner."""
     r = app.locator(root).bounding_box()
     out = {}
-    for sel in STILL:
+    for sel in parts:
         b = app.locator(f"{root} {sel}").first.bounding_box()
         out[sel] = tuple(round(v) for v in (b["x"] - r["x"], b["y"] - r["y"], b["width"], b["height"]))
     return out
@@ -168,20 +168,34 @@ def test_war_prediction_and_switch_task(open_app, size):
 def test_the_task_row_moves_nothing_the_apps_have(open_app, size):
     """The felt, What now, the buttons and New game of a table with a task stand where the
     lesson apps' tables have them: the task row only adds a row under the buttons."""
-    parts = [".ck-felt", ".ck-whatnow", ".ck-actions", ".ck-newgame"]
-
-    def offsets(app, root):
-        r = app.locator(root).bounding_box()
-        out = {}
-        for sel in parts:
-            b = app.locator(f"{root} {sel}").first.bounding_box()
-            out[sel] = tuple(round(v) for v in (b["x"] - r["x"], b["y"] - r["y"], b["width"], b["height"]))
-        return out
-
+    parts = (".ck-felt", ".ck-whatnow", ".ck-actions", ".ck-newgame")
     tasks = open_app("table_tasks", where="tests", wait_for=f"{SWITCH} .ck-cardbtn", viewport=VIEWPORTS[size])
     for game, root in (("ecarte", ECARTE), ("war", WAR)):
-        mine = offsets(tasks, root)
+        mine = boxes(tasks, root, parts)
         plain = open_app(f"{game}_app", wait_for=".ck-root .ck-newgame", viewport=VIEWPORTS[size])
         settle(plain, ".ck-root")
-        theirs = offsets(plain, ".ck-root")
+        theirs = boxes(plain, ".ck-root", parts)
         assert mine == theirs, (game, mine, theirs)
+
+
+def test_a_busy_kernel_is_lost_for_a_while_then_the_table_comes_back(open_app):
+    """A kernel busy for 12 s (a button of the notebook sleeps) leaves a click unanswered: the
+    table says the connection is lost; when the kernel answers, the notice goes and the table
+    plays again."""
+    app = open_app("table_tasks", where="tests", wait_for=f"{ECARTE} .ck-cardbtn",
+                   viewport=VIEWPORTS["desktop"])
+    root = ECARTE
+    app.locator(".widget-button", has_text="Keep the kernel busy").click()
+    app.wait_for_timeout(300)
+    app.locator(f"{root} [data-key='task:hint']").click()        # not answered for 12 s
+    lost = app.locator(f"{root} .ck-lost")
+    lost.wait_for(state="visible", timeout=15_000)
+    assert lost.inner_text() == "Connection lost — reload the page to play again."
+    lost.wait_for(state="hidden", timeout=30_000)
+    assert "ck-is-lost" not in app.locator(root).get_attribute("class")
+    # the click made while busy was answered too, and the table plays again
+    app.wait_for_function("sel => document.querySelector(sel + ' .ck-whatnow').innerText.includes('Hint:')",
+                          arg=root, timeout=15_000)
+    assert app.locator(f"{root} [data-key='task:again']").get_attribute("aria-disabled") is None
+    click_and_wait(app, root, app.locator(f"{root} .ck-cardbtn[data-key='card:KS']"))
+    assert what_now(app, root).startswith("What now: ✓ You must follow suit")
