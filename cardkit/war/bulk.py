@@ -37,7 +37,9 @@ from .rules import WarRules
 
 try:
     import numba as _numba
-    from numba import njit
+    from llvmlite import ir
+    from numba import njit, types
+    from numba.extending import intrinsic
 except ImportError:      # numba is an optional extra: say so when play_many is called
     _numba = None
 
@@ -157,14 +159,30 @@ _PCG_MH, _PCG_ML = _U(2549297995355413924), _U(4865540595714422341)
 _S16, _S32, _S58, _S63, _S1, _S64 = _U(16), _U(32), _U(58), _U(63), _U(1), _U(64)
 
 
-@njit(cache=True, _nrt=False, inline="always")
-def _mulhi(a, b):
-    """High 64 bits of the 128-bit product of two uint64."""
+def _mulhi_portable(a, b):
+    """High 64 bits of the 128-bit product of two uint64, in 64-bit arithmetic."""
     a0, a1 = a & _M32, a >> _S32
     b0, b1 = b & _M32, b >> _S32
     p0, p1, p2, p3 = a0 * b0, a0 * b1, a1 * b0, a1 * b1
     mid = (p0 >> _S32) + (p1 & _M32) + (p2 & _M32)
     return p3 + (p1 >> _S32) + (p2 >> _S32) + (mid >> _S32)
+
+
+if _numba is not None:
+    @intrinsic
+    def _mulhi_i128(typingctx, a, b):
+        """High 64 bits of the 128-bit product of two uint64: one machine multiply (LLVM i128)."""
+        def codegen(context, builder, signature, args):
+            i128 = ir.IntType(128)
+            p = builder.mul(builder.zext(args[0], i128), builder.zext(args[1], i128))
+            return builder.trunc(builder.lshr(p, ir.Constant(i128, 64)), ir.IntType(64))
+        return types.uint64(types.uint64, types.uint64), codegen
+
+    @njit(cache=True, _nrt=False, inline="always")
+    def _mulhi(a, b):
+        return _mulhi_i128(a, b)
+else:
+    _mulhi = _mulhi_portable
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -200,6 +218,18 @@ def _next32(rs):
     rs[4] = _U(1)
     rs[5] = v >> _S32
     return v & _M32
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _step64(hi, lo, ihi, ilo):
+    """:func:`_next64` on a state in locals: returns (state hi, state lo, the 64-bit draw)."""
+    nlo = lo * _PCG_ML
+    nhi = _mulhi(lo, _PCG_ML) + hi * _PCG_ML + lo * _PCG_MH
+    lo2 = nlo + ilo
+    hi2 = nhi + ihi + (_U(1) if lo2 < nlo else _U(0))
+    x = hi2 ^ lo2
+    rot = hi2 >> _S58
+    return hi2, lo2, (x >> rot) | (x << ((_S64 - rot) & _U(63)))
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -281,19 +311,40 @@ def _seed_rng(seed, rs, work):
 
 @njit(cache=True, _nrt=False, inline="always")
 def _permutation(rs, n, out):
-    """out[:n] ← ``Generator.permutation(n)`` (shuffle of arange(n), i = n-1 … 1)."""
+    """out[:n] ← ``Generator.permutation(n)`` (shuffle of arange(n), i = n-1 … 1), as the
+    draws of :func:`_interval`, with the generator's state in locals for the whole shuffle."""
     for i in range(n):
         out[i] = i
+    hi, lo, ihi, ilo, has, buf = rs[0], rs[1], rs[2], rs[3], rs[4], rs[5]
     for i in range(n - 1, 0, -1):
-        j = _interval(rs, i)
+        m = _U(i)
+        m |= m >> _U(1)
+        m |= m >> _U(2)
+        m |= m >> _U(4)
+        m |= m >> _U(8)
+        m |= m >> _U(16)
+        while True:
+            if has != _U(0):
+                v = buf
+                has = _U(0)
+            else:
+                hi, lo, x = _step64(hi, lo, ihi, ilo)
+                v = x & _M32
+                buf = x >> _S32
+                has = _U(1)
+            v &= m
+            if v <= _U(i):
+                break
+        j = np.int64(v)
         t = out[i]
         out[i] = out[j]
         out[j] = t
+    rs[0], rs[1], rs[4], rs[5] = hi, lo, has, buf
 
 
 # -- one game ----------------------------------------------------------------------------------------
 # A game is played by "runner" 0; runners 1 and 2 replay it from the deal (draw by repetition).
-# Runner r's packets are ring buffers P[2r][p, (hd[p] + i) & mask], top first, its table P[2r + 1];
+# Runner r's packets are ring buffers P[2r][p, (hd[p] + i) & _MASK], top first, its table P[2r + 1];
 # its int rows are IX[10r:10r + 10]: hd, ln, tl (cards on the table), up (face-up card) and the
 # scratch rows inn, cont, newly, W, best, and (runner 0) the lengths of the saved position; its
 # "out" flags out[nr:n(r + 1)]. P[6] holds the saved position (Brent's check), linear, top first,
@@ -301,38 +352,40 @@ def _permutation(rs, n, out):
 # The rule parameters are the int64 array R, indexed by these names:
 _N, _TRANS, _AUTO, _PICKUP, _SHORT, _EVERY, _LIMIT, _MOST, _DET = range(9)
 _NBAT, _NWAR, _SPOW, _FIRST = range(4)            # the game's counters, the int64 array ST
+_CAP = 256                # ring buffer size: a deal has at most _CAP - 1 cards
+_MASK = _CAP - 1          # a compile-time constant, so that the compiler knows indices are ≥ 0
 _H1, _H2 = _U(0xBF58476D1CE4E5B9), _U(0x94D049BB133111EB)
 _S30, _S27, _S31 = _U(30), _U(27), _U(31)
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _pop(p, pk, hd, ln, mask):
+def _pop(p, pk, hd, ln):
     c = pk[p, hd[p]]
-    hd[p] = (hd[p] + 1) & mask
+    hd[p] = (hd[p] + 1) & _MASK
     ln[p] -= 1
     return c
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _push(p, c, pk, hd, ln, mask):
-    pk[p, (hd[p] + ln[p]) & mask] = c
+def _push(p, c, pk, hd, ln):
+    pk[p, (hd[p] + ln[p]) & _MASK] = c
     ln[p] += 1
 
 
 @njit(cache=True, _nrt=False)
-def _deal(deck, m, n, pk, hd, ln, out, mask):
+def _deal(deck, m, n, pk, hd, ln, out):
     """Deal ``deck`` (top first) one card at a time from player 0; the rest are set aside."""
     each = m // n
     for p in range(n):
-        hd[p] = 0
-        ln[p] = 0
         for i in range(each):
-            _push(p, deck[p + n * i], pk, hd, ln, mask)
-        out[p] = ln[p] == 0
+            pk[p, i] = deck[p + n * i]
+        hd[p] = 0
+        ln[p] = each
+        out[p] = each == 0
 
 
 @njit(cache=True, _nrt=False)
-def _same(n, pkA, hdA, lnA, pkB, hdB, lnB, mask):
+def _same(n, pkA, hdA, lnA, pkB, hdB, lnB):
     """The two positions have exactly the same packets, card for card (ring buffers; a linear
     copy is a ring buffer with its heads at 0)."""
     for p in range(n):
@@ -340,28 +393,29 @@ def _same(n, pkA, hdA, lnA, pkB, hdB, lnB, mask):
             return False
     for p in range(n):
         for i in range(lnA[p]):
-            if pkA[p, (hdA[p] + i) & mask] != pkB[p, (hdB[p] + i) & mask]:
+            if pkA[p, (hdA[p] + i) & _MASK] != pkB[p, (hdB[p] + i) & _MASK]:
                 return False
     return True
 
 
 @njit(cache=True, _nrt=False)
-def _save(n, pk, hd, ln, S, SL, mask):
+def _save(n, pk, hd, ln, S, SL):
     """S, SL ← the position (packets, linear, top first, and their lengths)."""
     for p in range(n):
-        SL[p] = ln[p]
-        for i in range(ln[p]):
-            S[p, i] = pk[p, (hd[p] + i) & mask]
+        h, k = hd[p], ln[p]
+        SL[p] = k
+        for i in range(k):
+            S[p, i] = pk[p, (h + i) & _MASK]
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _position_hash(n, pk, hd, ln, mask):
+def _position_hash(n, pk, hd, ln):
     """A hash of the position (never 0: 0 marks an empty slot of the positions table)."""
     h = _U(0x243F6A8885A308D3)
     for p in range(n):
         h = (h ^ _U(ln[p] + 64)) * _H1
         for i in range(ln[p]):
-            h = (h ^ _U(pk[p, (hd[p] + i) & mask])) * _H2
+            h = (h ^ _U(pk[p, (hd[p] + i) & _MASK])) * _H2
     h = (h ^ (h >> _S30)) * _H1
     h = (h ^ (h >> _S27)) * _H2
     h ^= h >> _S31
@@ -415,13 +469,13 @@ def _plain_table(RV, KEY, BT, transitive, auto, PT, cont, up, best):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _turn_first_cards(n, pk, hd, ln, out, tb, tl, up, inn, cont, newly, mask):
+def _turn_first_cards(n, pk, hd, ln, out, tb, tl, up, inn, cont, newly):
     """Every player still in turns their top card face up (RULES.md §1.1); returns how many."""
     ni = 0
     for p in range(n):
         tl[p] = 0
         if not out[p]:
-            c = _pop(p, pk, hd, ln, mask)
+            c = _pop(p, pk, hd, ln)
             tb[p, 0] = c
             tl[p] = 1
             up[p] = c
@@ -494,7 +548,7 @@ def _who_fights(ni, nc, nn, inn, cont, newly, up, ln, W, best, RV, KEY, BT, R):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _leave_short(nw, ni, k, W, inn, pk, hd, ln, tb, tl, mask):
+def _leave_short(nw, ni, k, W, inn, pk, hd, ln, tb, tl):
     """short_of_cards="lose" (RULES.md §1.1): players with fewer than k + 1 cards put them all on
     the table and leave the war (and the battle); returns (fighters left in W, players in)."""
     keep = 0
@@ -505,7 +559,7 @@ def _leave_short(nw, ni, k, W, inn, pk, hd, ln, tb, tl, mask):
             keep += 1
             continue
         while ln[p] > 0:
-            tb[p, tl[p]] = _pop(p, pk, hd, ln, mask)
+            tb[p, tl[p]] = _pop(p, pk, hd, ln)
             tl[p] += 1
         j2 = 0
         for j in range(ni):
@@ -517,7 +571,7 @@ def _leave_short(nw, ni, k, W, inn, pk, hd, ln, tb, tl, mask):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _short_of_cards(nw, ni, k, W, inn, pk, hd, ln, tb, tl, mask, short_mode):
+def _short_of_cards(nw, ni, k, W, inn, pk, hd, ln, tb, tl, short_mode):
     """A war of k face-down cards when short_of_cards is "lose" or "draw" (RULES.md §1.1):
     (-1, fighters, players in) if it goes on, (0, 1, ni) if W[0] wins, (3, 0, ni) if the game
     ends."""
@@ -529,7 +583,7 @@ def _short_of_cards(nw, ni, k, W, inn, pk, hd, ln, tb, tl, mask, short_mode):
         return -1, nw, ni
     if short_mode == 2:
         return 3, 0, ni
-    nw, ni = _leave_short(nw, ni, k, W, inn, pk, hd, ln, tb, tl, mask)
+    nw, ni = _leave_short(nw, ni, k, W, inn, pk, hd, ln, tb, tl)
     if nw == 1:
         return 0, 1, ni
     if nw == 0:
@@ -538,7 +592,7 @@ def _short_of_cards(nw, ni, k, W, inn, pk, hd, ln, tb, tl, mask, short_mode):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _lay_war(nw, k, W, pk, hd, ln, tb, tl, up, newly, mask):
+def _lay_war(nw, k, W, pk, hd, ln, tb, tl, up, newly):
     """Each fighter puts k cards face down and turns one up; short of cards, all but the last
     down and the last up; with none left, the last card up stands (RULES.md §1.1). Returns how
     many turned a card (in newly)."""
@@ -550,9 +604,9 @@ def _lay_war(nw, k, W, pk, hd, ln, tb, tl, up, newly, mask):
             continue
         d = k if have > k else have - 1
         for _j in range(d):
-            tb[p, tl[p]] = _pop(p, pk, hd, ln, mask)
+            tb[p, tl[p]] = _pop(p, pk, hd, ln)
             tl[p] += 1
-        c = _pop(p, pk, hd, ln, mask)
+        c = _pop(p, pk, hd, ln)
         tb[p, tl[p]] = c
         tl[p] += 1
         up[p] = c
@@ -562,13 +616,12 @@ def _lay_war(nw, k, W, pk, hd, ln, tb, tl, up, newly, mask):
 
 
 @njit(cache=True, _nrt=False)
-def _battle(n, pk, hd, ln, out, tb, tl, up, inn, cont, newly, W, best, RV, KEY, BT, KTAB, R,
-            mask):
+def _battle(n, pk, hd, ln, out, tb, tl, up, inn, cont, newly, W, best, RV, KEY, BT, KTAB, R):
     """One battle with all its wars (RULES.md §1.1–§1.7), as ``WarState`` plays it.
 
     Returns (status, winner, war rounds): status 0 settled (cards still on the table tb), 3 the
     game ends short of cards, 4 standing tie."""
-    ni = _turn_first_cards(n, pk, hd, ln, out, tb, tl, up, inn, cont, newly, mask)
+    ni = _turn_first_cards(n, pk, hd, ln, out, tb, tl, up, inn, cont, newly)
     nc = nn = ni
     bw = 0
     while True:
@@ -578,17 +631,17 @@ def _battle(n, pk, hd, ln, out, tb, tl, up, inn, cont, newly, W, best, RV, KEY, 
         k = KTAB[cause]
         bw += 1
         if R[_SHORT] != 0:
-            st, nw, ni = _short_of_cards(nw, ni, k, W, inn, pk, hd, ln, tb, tl, mask, R[_SHORT])
+            st, nw, ni = _short_of_cards(nw, ni, k, W, inn, pk, hd, ln, tb, tl, R[_SHORT])
             if st >= 0:
                 return st, W[0] if st == 0 else -1, bw
-        nn = _lay_war(nw, k, W, pk, hd, ln, tb, tl, up, newly, mask)
+        nn = _lay_war(nw, k, W, pk, hd, ln, tb, tl, up, newly)
         for i in range(nw):
             cont[i] = W[i]
         nc = nw
 
 
 @njit(cache=True, _nrt=False)
-def _settle(w, n, pickup, pk, hd, ln, tb, tl, won, perm, rs, mask):
+def _settle(w, n, pickup, pk, hd, ln, tb, tl, won, perm, rs):
     """The winner ``w`` puts the cards on the table under their packet in the pickup order."""
     L = 0
     if pickup == 1:                        # player_order
@@ -608,10 +661,10 @@ def _settle(w, n, pickup, pk, hd, ln, tb, tl, won, perm, rs, mask):
     if pickup == 2:                        # random: Generator.permutation(L) of the game's RNG
         _permutation(rs, L, perm)
         for i in range(L):
-            _push(w, won[perm[i]], pk, hd, ln, mask)
+            _push(w, won[perm[i]], pk, hd, ln)
     else:
         for i in range(L):
-            _push(w, won[i], pk, hd, ln, mask)
+            _push(w, won[i], pk, hd, ln)
 
 
 @njit(cache=True, _nrt=False)
@@ -619,16 +672,15 @@ def _step(r, P, IX, out, won, perm, rs, R, RV, KEY, BT, KTAB):
     """One battle of runner ``r`` in full, settled unless the game ends; returns (status, winner,
     war rounds) as :func:`_battle`. Players left without cards are marked out."""
     n = R[_N]
-    cap = P.shape[2]
-    mask = cap - 1
+    cap = _CAP
     pk, tb = P[2 * r], P[2 * r + 1]
     rows = IX[10 * r:10 * r + 10]
     o = out[n * r:n * (r + 1)]
     st, w, bw = _battle(n, pk, rows[0], rows[1], o, tb, rows[2], rows[3], rows[4], rows[5],
-                        rows[6], rows[7], rows[8], RV, KEY, BT, KTAB, R, mask)
+                        rows[6], rows[7], rows[8], RV, KEY, BT, KTAB, R)
     if st == 0:
         _settle(w, n, R[_PICKUP], pk, rows[0], rows[1], tb, rows[2], won[cap * r:cap * (r + 1)],
-                perm[cap * r:cap * (r + 1)], rs, mask)
+                perm[cap * r:cap * (r + 1)], rs)
         for p in range(n):
             if not o[p] and rows[1, p] == 0:
                 o[p] = True
@@ -638,8 +690,7 @@ def _step(r, P, IX, out, won, perm, rs, R, RV, KEY, BT, KTAB):
 @njit(cache=True, _nrt=False)
 def _redeal(r, deck, m, n, P, IX, out):
     """Runner ``r`` ← the position after the deal."""
-    _deal(deck, m, n, P[2 * r], IX[10 * r], IX[10 * r + 1], out[n * r:n * (r + 1)],
-          P.shape[2] - 1)
+    _deal(deck, m, n, P[2 * r], IX[10 * r], IX[10 * r + 1], out[n * r:n * (r + 1)])
 
 
 @njit(cache=True, _nrt=False)
@@ -653,7 +704,7 @@ def _advance(r, k, P, IX, out, won, perm, rs, R, RV, KEY, BT, KTAB):
 
 @njit(cache=True, _nrt=False, inline="always")
 def _runners_same(n, P, IX):
-    return _same(n, P[2], IX[10], IX[11], P[4], IX[20], IX[21], P.shape[2] - 1)
+    return _same(n, P[2], IX[10], IX[11], P[4], IX[20], IX[21])
 
 
 @njit(cache=True, _nrt=False)
@@ -702,7 +753,6 @@ def _repeat_by_table(deck, m, L, P, IX, out, won, perm, rs, R, RV, KEY, BT, KTAB
     """Replay the first ``L`` battles of a deterministic game with a table of every position
     seen. Returns (the battle that first repeats a position, wars up to it), or (-1, 0)."""
     n = R[_N]
-    mask = P.shape[2] - 1
     _redeal(1, deck, m, n, P, IX, out)
     nused = 0
     wars = 0
@@ -710,7 +760,7 @@ def _repeat_by_table(deck, m, L, P, IX, out, won, perm, rs, R, RV, KEY, BT, KTAB
     for b in range(L + 1):
         if b:
             wars += _advance(1, 1, P, IX, out, won, perm, rs, R, RV, KEY, BT, KTAB)
-        h = _position_hash(n, P[2], IX[10], IX[11], mask)
+        h = _position_hash(n, P[2], IX[10], IX[11])
         seen, nused = _seen_at(h, b, deck, m, P, IX, out, won, perm, rs, R, RV, KEY, BT, KTAB,
                                tkeys, tvals, used, nused)
         if seen:
@@ -727,7 +777,7 @@ def _repeat_by_table(deck, m, L, P, IX, out, won, perm, rs, R, RV, KEY, BT, KTAB
 # The same rules as _battle and _settle for two players (the common case, and the benchmark's),
 # without their loops over seats; tests/test_war_bulk.py checks both against the engine.
 @njit(cache=True, _nrt=False, inline="always")
-def _lay_two(pk, tb, p, h, ln, t, k, mask):
+def _lay_two(pk, tb, p, h, ln, t, k):
     """Player p of two lays k cards face down and turns one up (short of cards: all but the last
     down; none left: the last card up stands); returns (h, ln, t, card turned or -1)."""
     if ln == 0:
@@ -736,38 +786,41 @@ def _lay_two(pk, tb, p, h, ln, t, k, mask):
     for _j in range(d + 1):
         tb[p, t] = pk[p, h]
         t += 1
-        h = (h + 1) & mask
+        h = (h + 1) & _MASK
     return h, ln - d - 1, t, np.int64(tb[p, t - 1])
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _dump_two(pk, tb, p, h, ln, t, mask):
+def _dump_two(pk, tb, p, h, ln, t):
     """Player p puts all their cards on the table (short_of_cards="lose"); returns (h, t)."""
     for _j in range(ln):
         tb[p, t] = pk[p, h]
         t += 1
-        h = (h + 1) & mask
+        h = (h + 1) & _MASK
     return h, t
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _settle_two(w, pk, tb, h0, h1, l0, l1, t0, t1, pickup, won, perm, rs, mask):
+def _settle_two(w, pk, tb, h0, h1, l0, l1, t0, t1, pickup, won, perm, rs):
     """The winner w puts the t0 + t1 cards on the table under their packet in the pickup order;
     returns the packets' new lengths."""
     first = 0 if pickup == 1 else w
-    L = 0
-    for i in range(t0 if first == 0 else t1):
-        won[L] = tb[first, i]
-        L += 1
-    for i in range(t1 if first == 0 else t0):
-        won[L] = tb[1 - first, i]
-        L += 1
-    if pickup == 2:
-        _permutation(rs, L, perm)
-    t = (h1 + l1 if w else h0 + l0)
-    for i in range(L):
-        pk[w, (t + i) & mask] = won[perm[i]] if pickup == 2 else won[i]
-    return (l0, l1 + L) if w else (l0 + L, l1)
+    nf, ns = (t0, t1) if first == 0 else (t1, t0)
+    t = h1 + l1 if w else h0 + l0
+    if pickup == 2:                        # random: Generator.permutation(L) of the game's RNG
+        for i in range(nf):
+            won[i] = tb[first, i]
+        for i in range(ns):
+            won[nf + i] = tb[1 - first, i]
+        _permutation(rs, nf + ns, perm)
+        for i in range(nf + ns):
+            pk[w, (t + i) & _MASK] = won[perm[i]]
+    else:
+        for i in range(nf):
+            pk[w, (t + i) & _MASK] = tb[first, i]
+        for i in range(ns):
+            pk[w, (t + nf + i) & _MASK] = tb[1 - first, i]
+    return (l0, l1 + t0 + t1) if w else (l0 + t0 + t1, l1)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -785,7 +838,7 @@ def _war_rank(u0, u1, n0, n1, l0, l1, RV, WIN, auto, short_mode):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _short_two(k, pk, tb, h0, h1, l0, l1, t0, t1, short_mode, mask):
+def _short_two(k, pk, tb, h0, h1, l0, l1, t0, t1, short_mode):
     """short_of_cards "lose" or "draw" in a two-player war of k face-down cards (RULES.md
     §1.1): returns (-1 the war goes on / w the seat that wins / 3 the game ends, h0, h1, l0, l1,
     t0, t1)."""
@@ -795,16 +848,16 @@ def _short_two(k, pk, tb, h0, h1, l0, l1, t0, t1, short_mode, mask):
     if short_mode == 2:
         return 3, h0, h1, l0, l1, t0, t1
     if s0:
-        h0, t0 = _dump_two(pk, tb, 0, h0, l0, t0, mask)
+        h0, t0 = _dump_two(pk, tb, 0, h0, l0, t0)
         l0 = 0
     if s1:
-        h1, t1 = _dump_two(pk, tb, 1, h1, l1, t1, mask)
+        h1, t1 = _dump_two(pk, tb, 1, h1, l1, t1)
         l1 = 0
     return (3 if s0 and s1 else 1 if s0 else 0), h0, h1, l0, l1, t0, t1
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _war_two(c0, c1, pk, tb, h0, h1, l0, l1, RV, WIN, KTAB, auto, short_mode, mask):
+def _war_two(c0, c1, pk, tb, h0, h1, l0, l1, RV, WIN, KTAB, auto, short_mode):
     """A two-player battle whose turned cards c0, c1 (already off the packets) make a war, with
     all its wars (RULES.md §1.1–§1.7). Returns (status, winner, war rounds, h0, h1, l0, l1, t0,
     t1): status 0 settled (t0, t1 cards on the table tb), 3 the game ends short of cards, 4
@@ -822,13 +875,12 @@ def _war_two(c0, c1, pk, tb, h0, h1, l0, l1, RV, WIN, KTAB, auto, short_mode, ma
             return st, x if x < 2 else -1, bw, h0, h1, l0, l1, t0, t1
         k = KTAB[rank]
         bw += 1
-        x, h0, h1, l0, l1, t0, t1 = _short_two(k, pk, tb, h0, h1, l0, l1, t0, t1, short_mode,
-                                               mask)
+        x, h0, h1, l0, l1, t0, t1 = _short_two(k, pk, tb, h0, h1, l0, l1, t0, t1, short_mode)
         if x >= 0:
             st = 0 if x < 2 else 3
             return st, x if x < 2 else -1, bw, h0, h1, l0, l1, t0, t1
-        h0, l0, t0, v0 = _lay_two(pk, tb, 0, h0, l0, t0, k, mask)
-        h1, l1, t1, v1 = _lay_two(pk, tb, 1, h1, l1, t1, k, mask)
+        h0, l0, t0, v0 = _lay_two(pk, tb, 0, h0, l0, t0, k)
+        h1, l1, t1, v1 = _lay_two(pk, tb, 1, h1, l1, t1, k)
         n0, n1 = v0 >= 0, v1 >= 0
         if n0:
             u0 = v0
@@ -837,16 +889,16 @@ def _war_two(c0, c1, pk, tb, h0, h1, l0, l1, RV, WIN, KTAB, auto, short_mode, ma
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _check_two(pk, h0, h1, l0, l1, nbat, spow, sl0, lim, S, SL, Z, hd, ln, mask):
+def _check_two(pk, h0, h1, l0, l1, nbat, spow, sl0, lim, S, SL, Z, hd, ln):
     """After battle nbat of two players: Brent's check against the saved position (sl0: its
     first packet's length, -1 for a random pickup) and, at battles 1, 2, 4, …, a new saved
     position. Returns (2 repeated / 3 battle limit / -1, spow, sl0)."""
     if l0 == sl0 or nbat == spow:
         hd[0], hd[1], ln[0], ln[1] = h0, h1, l0, l1
-        if l0 == sl0 and _same(2, pk, hd, ln, S, Z, SL, mask):
+        if l0 == sl0 and _same(2, pk, hd, ln, S, Z, SL):
             return 2, spow, sl0
         if nbat == spow:
-            _save(2, pk, hd, ln, S, SL, mask)
+            _save(2, pk, hd, ln, S, SL)
             sl0 = SL[0] if sl0 >= 0 else -1
             spow *= 2
     return (5 if nbat == lim else -1), spow, sl0
@@ -858,7 +910,6 @@ def _two_player_battles(P, IX, PT, RV, KTAB, R, won, perm, rs, ST):
     until the game ends or needs a closer look. Returns (status, winner): 0 a player holds all
     the cards, 3 short of cards, 4 standing tie (GameEnd values), 2 the position is the saved one
     (Brent), 5 the battle limit."""
-    mask = P.shape[2] - 1
     pk, tb, hd, ln = P[0], P[1], IX[0], IX[1]
     PLAIN, WIN = PT[0], PT[1]
     pickup, auto, short_mode = R[_PICKUP], R[_AUTO], R[_SHORT]
@@ -871,35 +922,37 @@ def _two_player_battles(P, IX, PT, RV, KTAB, R, won, perm, rs, ST):
         c0 = pk[0, h0]
         c1 = pk[1, h1]
         w = np.int64(PLAIN[c0, c1])
-        h0 = (h0 + 1) & mask
-        h1 = (h1 + 1) & mask
+        h0 = (h0 + 1) & _MASK
+        h1 = (h1 + 1) & _MASK
         l0 -= 1
         l1 -= 1
         nbat += 1
-        if w < 2:
-            a, b = (c1, c0) if w and pickup != 1 else (c0, c1)
+        if w < 2:                 # without branches on w: who wins is a coin toss
+            a, b = np.int64(c0), np.int64(c1)
+            swap = (a ^ b) & -(w if pickup != 1 else 0)  # the winner's card first
+            a, b = a ^ swap, b ^ swap
             if pickup == 2 and _interval(rs, 1) == 0:    # Generator.permutation(2) swaps
                 a, b = b, a
-            t = h1 + l1 if w else h0 + l0
-            pk[w, t & mask] = a
-            pk[w, (t + 1) & mask] = b
+            t = h0 + l0 + ((h1 + l1 - h0 - l0) & -w)
+            pk[w, t & _MASK] = a
+            pk[w, (t + 1) & _MASK] = b
             l0 += 2 - 2 * w
             l1 += 2 * w
         else:
             st, w, bw, h0, h1, l0, l1, t0, t1 = _war_two(c0, c1, pk, tb, h0, h1, l0, l1, RV, WIN,
-                                                         KTAB, auto, short_mode, mask)
+                                                         KTAB, auto, short_mode)
             nwar += bw
             if nbat == 1:
                 ST[_FIRST] = bw
             if st:
                 status = st
                 break
-            l0, l1 = _settle_two(w, pk, tb, h0, h1, l0, l1, t0, t1, pickup, won, perm, rs, mask)
+            l0, l1 = _settle_two(w, pk, tb, h0, h1, l0, l1, t0, t1, pickup, won, perm, rs)
         if l0 == 0 or l1 == 0:
             status, winner = 0, w
             break
         status, spow, sl0 = _check_two(pk, h0, h1, l0, l1, nbat, spow, sl0, lim, P[6], IX[9],
-                                       IX[30], hd, ln, mask)
+                                       IX[30], hd, ln)
     hd[0], hd[1], ln[0], ln[1] = h0, h1, l0, l1
     ST[_NBAT], ST[_NWAR], ST[_SPOW] = nbat, nwar, spow
     return status, winner
@@ -981,7 +1034,6 @@ def _full_battle(deck, m, P, IX, out, won, perm, rs, R, RV, KEY, BT, KTAB, tkeys
     §1.1: all the cards, repetition, battle limit); returns (end, winner), end -1 if the game
     goes on."""
     n = R[_N]
-    mask = P.shape[2] - 1
     st, _w, bw = _step(0, P, IX, out, won, perm, rs, R, RV, KEY, BT, KTAB)
     ST[_NBAT] += 1
     ST[_NWAR] += bw
@@ -993,10 +1045,10 @@ def _full_battle(deck, m, P, IX, out, won, perm, rs, R, RV, KEY, BT, KTAB, tkeys
     if last >= 0:
         return 0, last
     if R[_DET]:
-        if _same(n, P[0], IX[0], IX[1], P[6], IX[30], IX[9], mask):
+        if _same(n, P[0], IX[0], IX[1], P[6], IX[30], IX[9]):
             return _repetition(deck, m, P, IX, out, won, perm, rs, R, RV, KEY, BT, KTAB, ST)
         if ST[_NBAT] == ST[_SPOW]:
-            _save(n, P[0], IX[0], IX[1], P[6], IX[9], mask)
+            _save(n, P[0], IX[0], IX[1], P[6], IX[9])
             ST[_SPOW] *= 2
     if R[_LIMIT] and ST[_NBAT] >= R[_LIMIT]:
         return _at_limit(deck, m, P, IX, out, won, perm, rs, R, RV, KEY, BT, KTAB, tkeys, tvals,
@@ -1019,7 +1071,7 @@ def _play_one(seed, deal, pack, deck, R, RV, KEY, BT, KTAB, PT, P, IX, out, won,
     for i in range(4):
         ST[i] = 0
     ST[_SPOW] = 1
-    _save(n, P[0], IX[0], IX[1], P[6], IX[9], P.shape[2] - 1)
+    _save(n, P[0], IX[0], IX[1], P[6], IX[9])
     winner = _last_holder(n, out, IX[1])
     end = 0 if winner >= 0 else -1
     if end < 0 and n == 2:
@@ -1040,12 +1092,13 @@ def _play_one(seed, deal, pack, deck, R, RV, KEY, BT, KTAB, PT, P, IX, out, won,
 
 
 @njit(cache=True)
-def _play_games(seeds, deals, pack, R, RV, KEY, BT, KTAB, PT, cap,
+def _play_games(seeds, deals, pack, R, RV, KEY, BT, KTAB, PT,
                 battles_out, wars_out, winner_out, end_out, first_out):
     """Play every game (one per seed); the buffers are made once, here."""
     n = R[_N]
     n_games = seeds.shape[0]
     m = deals.shape[1] if deals.shape[0] else pack.shape[0]
+    cap = _CAP
     P = np.zeros((7, n, cap), dtype=np.uint8)
     IX = np.zeros((31, n), dtype=np.int64)
     out = np.zeros(3 * n, dtype=np.bool_)
@@ -1136,6 +1189,8 @@ def _checked_deals(deals, n: int) -> np.ndarray | None:
     deals = np.ascontiguousarray(deals)
     if deals.ndim != 2 or deals.shape[1] < n:
         raise ValueError(f"deals must have shape (n_games, cards) with at least {n} cards")
+    if deals.shape[1] >= _CAP:
+        raise ValueError(f"deals hold at most {_CAP - 1} cards")
     if deals.size and (deals.min() < 0 or deals.max() > 52):
         raise ValueError("deals hold card codes 0-52 (see card_codes)")
     return deals.astype(np.uint8)
@@ -1213,12 +1268,9 @@ def play_many(rules: WarRules | None = None, n_games: int | None = None, *,
     n_games, seeds, seed_used = _game_seeds(n_games, seed, _checked_seeds(seeds), deals)
     pack = np.array([_CODE[c] for c in standard_pack(rules.jokers)], dtype=np.uint8)
     m = deals.shape[1] if deals is not None else pack.size
-    cap = 1
-    while cap < m + 1:
-        cap <<= 1
     key, bt, ktab = _tables(rules)
     R = _parameters(rules)
-    plain = np.full((2, 64, 64), 2, dtype=np.int8)
+    plain = np.full((2, 64, 64), 2, dtype=np.uint8)
     _plain_table(_RV, key, bt, bool(R[_TRANS]), R[_AUTO], plain, np.arange(2), np.zeros(2, np.int64),
                  np.zeros(2, np.int64))
     no_deals = np.zeros((0, m), dtype=np.uint8)
@@ -1230,7 +1282,7 @@ def play_many(rules: WarRules | None = None, n_games: int | None = None, *,
     for a in range(0, n_games, step):
         b = min(n_games, a + step)
         _play_games(seeds[a:b], deals[a:b] if deals is not None else no_deals, pack, R, _RV, key,
-                    bt, ktab, plain, cap, *(v[a:b] for v in res.values()))
+                    bt, ktab, plain, *(v[a:b] for v in res.values()))
         if bar is not None:
             bar.update(b - a)
     if bar is not None:
