@@ -3,7 +3,7 @@
 :func:`play_many` plays ``n_games`` games of War and returns, per game, how many battles and wars
 it lasted, who won and why it ended (:class:`BulkResult`). It covers every War whose rules change
 only **how cards compare** or **how big a war is** — classic (§1.1), three or four players (§1.2,
-§1.3), Peace (§1.4), Război (§1.5), automatic war (§1.6), # beats faces / aces (§1.7), any
+§1.3), Peace (§1.4), Război (§1.5), automatic war (§1.6), beats faces / aces (§1.7), any
 ``war_facedown`` — under every ``pickup``, ``short_of_cards``, ``war_participants``, battle limit
 and ``at_limit`` option, with draw by repetition.
 
@@ -15,14 +15,21 @@ played battle by battle with ``flip``: same deal, same battles, same wars, same 
 The per-game seeds come from ``default_rng(seed).integers(0, 2**62, size=n_games)``, exactly as in
 ``cardkit.war.simulate``, so ``play_many(rules, n, seed=s)`` gives the same games as
 ``simulate(rules, n, seed=s)``. Draw by repetition (fixed pickup orders) is found with Brent's
-cycle check on an incremental hash of the packets; a match is confirmed, and the first repeated
-battle found, by replaying the game and comparing the packets card by card, so a hash collision
-can never end a game; at the battle limit a replay with a table of every position seen makes sure
-no earlier position repeated.
+cycle check: the position is saved after battles 1, 2, 4, 8, …, and after each battle, when the
+packets have the saved sizes again, compared with it card by card; a match gives the length
+of the cycle, and two replays from the deal that many battles apart date the first repeated
+position exactly. At the battle limit, a replay with a table of every position seen (each hash
+match confirmed card by card) makes sure no earlier position repeated.
+
+**Speed.** Two-player games (the common case) are played by one loop on local copies of the
+packets' heads and lengths: a battle without a war (16 in 17) is a table look-up of the two
+cards and two stores, without a branch on who won; wars are played in the same loop. Games of
+three or four players, and the replays, go through the general battle (:func:`_battle`). Both
+follow the engine's rules; tests/test_war_bulk.py checks them game by game against it.
 
 **numba** compiles the kernels (``pip install 'cardkit[bulk]'``); the rest of cardkit needs only
 numpy. The compiled code is cached on disk (``cache=True``): the first call in a new environment
-compiles for about 10-15 s, later processes load it in about half a second.
+compiles for about 25 s of CPU time, later processes load it in about half a second.
 """
 from __future__ import annotations
 
@@ -186,43 +193,9 @@ else:
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _pcg_step(rs):
-    """state = state * MULT + inc (mod 2**128); rs = [state_hi, state_lo, inc_hi, inc_lo, ...]."""
-    hi, lo = rs[0], rs[1]
-    nlo = lo * _PCG_ML
-    nhi = _mulhi(lo, _PCG_ML) + hi * _PCG_ML + lo * _PCG_MH
-    lo2 = nlo + rs[3]
-    carry = _U(1) if lo2 < nlo else _U(0)
-    rs[0] = nhi + rs[2] + carry
-    rs[1] = lo2
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _next64(rs):
-    _pcg_step(rs)
-    hi = rs[0]
-    x = hi ^ rs[1]
-    rot = hi >> _S58
-    if rot == _U(0):
-        return x
-    return (x >> rot) | (x << (_S64 - rot))
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _next32(rs):
-    """NumPy's PCG64 next_uint32: the low half of a 64-bit draw, then the buffered high half."""
-    if rs[4] != _U(0):
-        rs[4] = _U(0)
-        return rs[5]
-    v = _next64(rs)
-    rs[4] = _U(1)
-    rs[5] = v >> _S32
-    return v & _M32
-
-
-@njit(cache=True, _nrt=False, inline="always")
 def _step64(hi, lo, ihi, ilo):
-    """:func:`_next64` on a state in locals: returns (state hi, state lo, the 64-bit draw)."""
+    """One PCG64 step, state = state * MULT + inc (mod 2**128), on a state in locals (hi, lo;
+    inc = ihi, ilo): returns (state hi, state lo, the 64-bit draw, XSL-RR of the new state)."""
     nlo = lo * _PCG_ML
     nhi = _mulhi(lo, _PCG_ML) + hi * _PCG_ML + lo * _PCG_MH
     lo2 = nlo + ilo
@@ -233,16 +206,41 @@ def _step64(hi, lo, ihi, ilo):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _interval(rs, mx):
-    """numpy random_interval(max) for max < 2**32: masked rejection sampling."""
-    if mx == 0:
-        return 0
+def _pcg_step(rs):
+    """rs = [state_hi, state_lo, inc_hi, inc_lo, has_uint32, uint32]: one step of the state."""
+    rs[0], rs[1], _x = _step64(rs[0], rs[1], rs[2], rs[3])
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _next32(rs):
+    """NumPy's PCG64 next_uint32: the low half of a 64-bit draw, then the buffered high half."""
+    if rs[4] != _U(0):
+        rs[4] = _U(0)
+        return rs[5]
+    rs[0], rs[1], v = _step64(rs[0], rs[1], rs[2], rs[3])
+    rs[4] = _U(1)
+    rs[5] = v >> _S32
+    return v & _M32
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _mask_of(mx):
+    """The smallest 2**k - 1 ≥ mx (uint64; mx < 2**32): the mask of NumPy's rejection sampling."""
     m = _U(mx)
     m |= m >> _U(1)
     m |= m >> _U(2)
     m |= m >> _U(4)
     m |= m >> _U(8)
     m |= m >> _U(16)
+    return m
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _interval(rs, mx):
+    """numpy random_interval(max) for max < 2**32: masked rejection sampling."""
+    if mx == 0:
+        return 0
+    m = _mask_of(mx)
     umx = _U(mx)
     while True:
         v = _next32(rs) & m
@@ -317,12 +315,7 @@ def _permutation(rs, n, out):
         out[i] = i
     hi, lo, ihi, ilo, has, buf = rs[0], rs[1], rs[2], rs[3], rs[4], rs[5]
     for i in range(n - 1, 0, -1):
-        m = _U(i)
-        m |= m >> _U(1)
-        m |= m >> _U(2)
-        m |= m >> _U(4)
-        m |= m >> _U(8)
-        m |= m >> _U(16)
+        m = _mask_of(i)
         while True:
             if has != _U(0):
                 v = buf
@@ -1251,7 +1244,7 @@ def play_many(rules: WarRules | None = None, n_games: int | None = None, *,
     - ``seeds``: the per-game seeds directly (ints, 0 ≤ s < 2**64); ``n_games`` is their number.
     - ``deals``: stacked packs, shape ``(n_games, cards)``, top card first, as :func:`card_codes`
       (see :func:`shuffled_deals`): game ``i`` is ``new_game(rules, seed=seeds[i], deck=...)``;
-      the seeds then drive only the random pickup. ``cards`` must be ≥ ``players``.
+      the seeds then drive only the random pickup. ``players`` ≤ ``cards`` ≤ 255.
     - ``progress``: show a tqdm progress bar (plays in chunks of ``chunk`` games).
 
     Game ``i`` ends exactly as ``new_game(rules, seed=int(result.seeds[i]))`` played with
