@@ -345,6 +345,9 @@ def _permutation(rs, n, out):
 # The rule parameters are the int64 array R, indexed by these names:
 _N, _TRANS, _AUTO, _PICKUP, _SHORT, _EVERY, _LIMIT, _MOST, _DET = range(9)
 _NBAT, _NWAR, _SPOW, _FIRST = range(4)            # the game's counters, the int64 array ST
+# runner numbers and a count as int64 values, not literals: numba compiles a function again for
+# each literal argument it is called with
+_R0, _R1, _R2, _ONE = np.int64(0), np.int64(1), np.int64(2), np.int64(1)
 _CAP = 256                # ring buffer size: a deal has at most _CAP - 1 cards
 _MASK = _CAP - 1          # a compile-time constant, so that the compiler knows indices are ≥ 0
 _H1, _H2 = _U(0xBF58476D1CE4E5B9), _U(0x94D049BB133111EB)
@@ -377,7 +380,7 @@ def _deal(deck, m, n, pk, hd, ln, out):
         out[p] = each == 0
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _same(n, pkA, hdA, lnA, pkB, hdB, lnB):
     """The two positions have exactly the same packets, card for card (ring buffers; a linear
     copy is a ring buffer with its heads at 0)."""
@@ -608,7 +611,7 @@ def _lay_war(nw, k, W, pk, hd, ln, tb, tl, up, newly):
     return nt
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _battle(n, pk, hd, ln, out, tb, tl, up, inn, cont, newly, W, best, RV, KEY, BT, KTAB, R):
     """One battle with all its wars (RULES.md §1.1–§1.7), as ``WarState`` plays it.
 
@@ -633,7 +636,7 @@ def _battle(n, pk, hd, ln, out, tb, tl, up, inn, cont, newly, W, best, RV, KEY, 
         nc = nw
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _settle(w, n, pickup, pk, hd, ln, tb, tl, won, perm, rs):
     """The winner ``w`` puts the cards on the table under their packet in the pickup order."""
     L = 0
@@ -707,13 +710,13 @@ def _first_repeat(deck, m, lam, t, P, IX, out, won, perm, rs, R, RV, KEY, BT, KT
     runner 1 from the deal and runner 2 ``lam`` battles ahead until their packets are equal.
     Returns (that battle, wars played up to it)."""
     n = R[_N]
-    _redeal(1, deck, m, n, P, IX, out)
-    _redeal(2, deck, m, n, P, IX, out)
-    wars = _advance(2, lam, P, IX, out, won, perm, rs, R, RV, KEY, BT, KTAB)
+    _redeal(_R1, deck, m, n, P, IX, out)
+    _redeal(_R2, deck, m, n, P, IX, out)
+    wars = _advance(_R2, lam, P, IX, out, won, perm, rs, R, RV, KEY, BT, KTAB)
     i = 0
     while i + lam < t and not _runners_same(n, P, IX):
-        _advance(1, 1, P, IX, out, won, perm, rs, R, RV, KEY, BT, KTAB)
-        wars += _advance(2, 1, P, IX, out, won, perm, rs, R, RV, KEY, BT, KTAB)
+        _advance(_R1, _ONE, P, IX, out, won, perm, rs, R, RV, KEY, BT, KTAB)
+        wars += _advance(_R2, _ONE, P, IX, out, won, perm, rs, R, RV, KEY, BT, KTAB)
         i += 1
     return i + lam, wars
 
@@ -729,8 +732,8 @@ def _seen_at(h, b, deck, m, P, IX, out, won, perm, rs, R, RV, KEY, BT, KTAB, tke
     i = np.int64(h & _U(ts - 1))
     while tkeys[i] != _U(0):
         if tkeys[i] == h:
-            _redeal(2, deck, m, n, P, IX, out)
-            _advance(2, tvals[i], P, IX, out, won, perm, rs, R, RV, KEY, BT, KTAB)
+            _redeal(_R2, deck, m, n, P, IX, out)
+            _advance(_R2, tvals[i], P, IX, out, won, perm, rs, R, RV, KEY, BT, KTAB)
             if _runners_same(n, P, IX):
                 return True, nused
         i = (i + 1) & (ts - 1)
@@ -746,13 +749,13 @@ def _repeat_by_table(deck, m, L, P, IX, out, won, perm, rs, R, RV, KEY, BT, KTAB
     """Replay the first ``L`` battles of a deterministic game with a table of every position
     seen. Returns (the battle that first repeats a position, wars up to it), or (-1, 0)."""
     n = R[_N]
-    _redeal(1, deck, m, n, P, IX, out)
-    nused = 0
+    _redeal(_R1, deck, m, n, P, IX, out)
+    nused = np.int64(0)
     wars = 0
     found = -1
     for b in range(L + 1):
         if b:
-            wars += _advance(1, 1, P, IX, out, won, perm, rs, R, RV, KEY, BT, KTAB)
+            wars += _advance(_R1, _ONE, P, IX, out, won, perm, rs, R, RV, KEY, BT, KTAB)
         h = _position_hash(n, P[2], IX[10], IX[11])
         seen, nused = _seen_at(h, b, deck, m, P, IX, out, won, perm, rs, R, RV, KEY, BT, KTAB,
                                tkeys, tvals, used, nused)
@@ -891,7 +894,7 @@ def _check_two(pk, h0, h1, l0, l1, nbat, spow, sl0, lim, S, SL, Z, hd, ln):
         if l0 == sl0 and _same(2, pk, hd, ln, S, Z, SL):
             return 2, spow, sl0
         if nbat == spow:
-            _save(2, pk, hd, ln, S, SL)
+            _save(_R2, pk, hd, ln, S, SL)
             sl0 = SL[0] if sl0 >= 0 else -1
             spow *= 2
     return (5 if nbat == lim else -1), spow, sl0
@@ -964,10 +967,10 @@ def _start(seed, deal, pack, deck, n, P, IX, out, perm, rs, work):
         _permutation(rs, m, perm)
         for i in range(m):
             deck[i] = pack[perm[i]]
-    _redeal(0, deck, m, n, P, IX, out)
+    _redeal(_R0, deck, m, n, P, IX, out)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _last_holder(n, out, ln):
     """The only player still holding cards, or -1; players left without cards are marked out."""
     alive = 0
@@ -1020,14 +1023,14 @@ def _at_limit(deck, m, P, IX, out, won, perm, rs, R, RV, KEY, BT, KTAB, tkeys, t
     return 2, _most_cards(R[_N], IX[1]) if R[_MOST] else -1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _full_battle(deck, m, P, IX, out, won, perm, rs, R, RV, KEY, BT, KTAB, tkeys, tvals, used,
                  ST):
     """One battle in full (a war, or more than two players) and the checks after it (RULES.md
     §1.1: all the cards, repetition, battle limit); returns (end, winner), end -1 if the game
     goes on."""
     n = R[_N]
-    st, _w, bw = _step(0, P, IX, out, won, perm, rs, R, RV, KEY, BT, KTAB)
+    st, _w, bw = _step(_R0, P, IX, out, won, perm, rs, R, RV, KEY, BT, KTAB)
     ST[_NBAT] += 1
     ST[_NWAR] += bw
     if ST[_NBAT] == 1:
