@@ -9,7 +9,8 @@
     limit 10,000), no log and no repetition check (classic deals with the winner's-cards-first
     pickup do not repeat in practice; the run checks that (c) and (a) agree game by game).
 
-All three play the games ``new_game(WarRules.classic(), seed=s)`` for the seeds that
+All three run on one thread (play_many uses no parallel loops), timed in CPU seconds, and play
+the games ``new_game(WarRules.classic(), seed=s)`` for the seeds that
 ``play_many(..., seed=0)`` uses; (c) is handed its deals ready-made (its shuffle is not timed).
 It prints the battles per second, the ratios, the time for 100,000 games with (a), the
 first-call (compile or cache load) time of (a), and the memory (a) uses for 100,000 games.

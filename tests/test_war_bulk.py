@@ -191,6 +191,8 @@ def test_bad_arguments():
         play_many(WarRules.classic(), 3, seeds=[1, 2])
     with pytest.raises(ValueError, match="at least 3 cards"):
         play_many(WarRules.multiplayer(3), deals=np.zeros((1, 2), dtype=np.uint8))
+    with pytest.raises(ValueError, match="at most 255 cards"):
+        play_many(WarRules.classic(), deals=np.zeros((1, 256), dtype=np.uint8))
     with pytest.raises(ValueError, match="rules must be a WarRules"):
         play_many("classic", 3)
 
