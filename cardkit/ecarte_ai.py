@@ -385,21 +385,9 @@ def _field(obs, key):
     return obs[key]
 
 
-def seat_view(obs) -> SeatView:
-    """Read an Écarté observation into a :class:`SeatView` — the adapter: the only function that
-    knows the observation's field names (``cardkit.ecarte.EcarteObservation``, docs/observation.md;
-    its ``to_dict()`` form is read too).
-
-    How the hand came to be played (§3.5) is read from this hand's events (since its ``deal``):
-    a ``stand`` with no proposal before it, a ``refuse`` and its proposal number.
-    Raises ``ValueError`` if ``obs`` is not an Écarté observation."""
-    get = obs.get if isinstance(obs, dict) else (lambda k, d=None: getattr(obs, k, d))
-    if get("game") != "ecarte":
-        raise ValueError("the Écarté AI reads an Écarté observation (state.observation(seat))")
-    seat = int(get("seat"))
-    rules = get("rules")
-    options = rules["options"] if isinstance(rules, dict) else rules.options
-    events = get("events") or ()
+def _hand_events(events, seat: int):
+    """This hand's events read for :func:`seat_view` (newest first, back to the ``deal``):
+    ``(kinds, refused_first, last_bid, opp_exchange, bid_stale)`` (see :class:`SeatView`)."""
     kinds = []                                  # this hand's events, newest first
     refused_first = False
     last_bid = None
@@ -425,6 +413,25 @@ def seat_view(obs) -> SeatView:
         if kind == "refuse":
             data = (e.get("data") if isinstance(e, dict) else e.data) or {}
             refused_first = refused_first or data.get("proposal") == 1
+    return kinds, refused_first, last_bid, opp_exchange, bid_stale
+
+
+def seat_view(obs) -> SeatView:
+    """Read an Écarté observation into a :class:`SeatView` — the adapter: the only function that
+    knows the observation's field names (``cardkit.ecarte.EcarteObservation``, docs/observation.md;
+    its ``to_dict()`` form is read too).
+
+    How the hand came to be played (§3.5) is read from this hand's events (since its ``deal``):
+    a ``stand`` with no proposal before it, a ``refuse`` and its proposal number.
+    Raises ``ValueError`` if ``obs`` is not an Écarté observation."""
+    get = obs.get if isinstance(obs, dict) else (lambda k, d=None: getattr(obs, k, d))
+    if get("game") != "ecarte":
+        raise ValueError("the Écarté AI reads an Écarté observation (state.observation(seat))")
+    seat = int(get("seat"))
+    rules = get("rules")
+    options = rules["options"] if isinstance(rules, dict) else rules.options
+    events = get("events") or ()
+    kinds, refused_first, last_bid, opp_exchange, bid_stale = _hand_events(events, seat)
     stood = "stand" in kinds and "propose" not in kinds
     refused = "refuse" in kinds
     counts = get("card_counts")
