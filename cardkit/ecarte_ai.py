@@ -1229,11 +1229,10 @@ def stand_advice(hand, turn_up, rules=None, *, exact: bool = False, samples: int
                          rng=random.Random(seed), first=first)
     words, regle = _describe(h, trump)
     choice = "stand" if out["stand_points"] >= out["propose_points"] else "propose"
-    kind = "a jeu de règle" if regle else "not a jeu de règle"
     est = "" if exact else "about "
     out["choice"] = choice
     out["jeu_de_regle"] = regle
-    out["reason"] = (f"You hold {words}: {kind} — {choice}. Standing takes 3+ tricks {est}"
+    out["reason"] = (f"You hold {words}: {_verdict(regle, choice)}. Standing takes 3+ tricks {est}"
                      f"{out['p_three']:.0%} of the time (vole {out['p_vole']:.0%}); expected points "
                      f"{out['stand_points']:+.2f} standing, {out['propose_points']:+.2f} proposing.")
     return out
@@ -1266,6 +1265,20 @@ def card_advice(obs: dict, *, samples: int = 200, seed: int = 0) -> dict:
     return {"cards": exp, "best": best, "hands": len(hands), "exact": exact}
 
 
+def _verdict(regle: bool, choice: str) -> str:
+    """The advisor's verdict in words. A jeu de règle is a hand the books say to play without
+    proposing (RULES.md §3.6), so when the numbers disagree with the books the verdict says so
+    instead of calling a jeu de règle a reason to propose."""
+    if regle and choice == "stand":
+        return "a jeu de règle — stand"
+    if not regle and choice == "propose":
+        return "not a jeu de règle — propose"
+    if regle:
+        return ("a jeu de règle, which the books say to play as dealt, but here proposing scores "
+                "a little more on average — propose")
+    return "not a jeu de règle, but standing scores a little more on average here — stand"
+
+
 def advice(obs: dict, *, seed: int = 0) -> dict:
     """A hint for the seat of ``obs``: ``{"text": one short sentence, "numbers": {...}}`` (§3.6).
 
@@ -1280,7 +1293,7 @@ def advice(obs: dict, *, seed: int = 0) -> dict:
     kinds = {a.kind for a in v.legal}
     rng = random.Random(seed)
     if "announce" in kinds:
-        return {"text": "Announce the king of trumps first: it scores 1 point at once (§3.3).",
+        return {"text": "Announce the king of trumps first: it scores 1 point at once (King of trumps).",
                 "numbers": {"points": 1}}
     if "stand" in kinds:
         unseen = _bits(unseen_mask(v))
@@ -1288,8 +1301,7 @@ def advice(obs: dict, *, seed: int = 0) -> dict:
                              samples=1000, rng=rng, first=v.proposals == 0, propose_samples=200)
         words, regle = _describe(v.hand, v.trump)
         choice = "stand" if out["stand_points"] >= out["propose_points"] else "propose"
-        kind = "a jeu de règle" if regle else "not a jeu de règle"
-        return {"text": f"You hold {words}: {kind} — {choice}. Standing wins 3+ tricks about "
+        return {"text": f"You hold {words}: {_verdict(regle, choice)}. Standing wins 3+ tricks about "
                         f"{out['p_three']:.0%} of the time"
                         + (f" (±{out['error_95']:.0%})." if out["error_95"] >= 0.005 else "."),
                 "numbers": {k: out[k] for k in ("p_three", "p_vole", "error_95", "stand_points",

@@ -541,3 +541,16 @@ def test_the_king_of_trumps_counts_in_bidding():
     s.scores = [2, 3]
     vals = StrongPlayer("hard", seed=0).bid_values(seat_view(s.observation(0)), random.Random(0))
     assert 0 < vals["stand"] < 1 and 0 < vals["propose"] < 1
+
+
+def test_the_verdict_never_calls_a_jeu_de_regle_a_reason_to_propose():
+    """A jeu de règle is a hand to play without proposing (§3.6): when the numbers say propose
+    anyway, the verdict says that the books and the numbers disagree."""
+    from cardkit.ecarte_ai import _verdict
+    assert _verdict(True, "stand") == "a jeu de règle — stand"
+    assert _verdict(False, "propose") == "not a jeu de règle — propose"
+    assert _verdict(True, "propose").startswith("a jeu de règle, which the books say to play as dealt")
+    assert _verdict(True, "propose").endswith("— propose")
+    assert "standing scores a little more" in _verdict(False, "stand")
+    for choice in ("stand", "propose"):
+        assert not _verdict(True, choice).startswith("a jeu de règle — propose")
