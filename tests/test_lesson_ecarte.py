@@ -172,3 +172,11 @@ def test_switch_exit_question_answer_is_the_engines():
     assert [str(a) for a in g.legal_actions()] == ["draw"]
     md = (ROOT / "lessons" / "05_switch.md").read_text(encoding="utf-8")
     assert "Ben plays the A♣ on the 7♦. You hold 2♣ 7♣ J♥ 9♦." in md and "**Draw 4 cards.**" in md
+
+
+def test_the_advisor_numbers_wait_behind_a_closed_details_block():
+    """The strategy task: the student decides first, on a Voilà page too (nothing to edit)."""
+    out = le.advisor_numbers().data
+    assert out.startswith("<details") and "<details open" not in out
+    assert "Decided? Open the advisor&#x27;s numbers" in out
+    assert "over all 65,780 dealer hands" in out and "You chose" not in out

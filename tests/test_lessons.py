@@ -235,6 +235,29 @@ def test_ecarte_corrected_wording():
     assert "refuse to propose" not in text
     assert "stand rather than propose" in text
     assert "20 minutes" in text and "15–20" not in text and "15 minutes" not in text
+    # deal B: the classic rules change what the *winner* (Ben) scores for Ada's standing and losing
+    assert "in deal B only the loser's" not in text
+    assert "classic gives Ben 2 because Ada stood and lost" in text
+    # the strategy task can be answered on a Voilà page: nothing to edit, the numbers wait
+    assert "write your choice in the cell below" not in text
+    assert "Decide before you open the advisor's numbers" in text
+
+
+def _sources(name: str) -> str:
+    """Every cell's source of a lesson (code included: task and quiz texts live in code cells)."""
+    return " ".join(" ".join(c.source for c in _nb(LESSONS / name).cells).split())
+
+
+def test_corrected_wording_in_tasks_and_recaps():
+    ecarte_src = _sources("01_ecarte.ipynb")
+    assert "gives the point away" not in ecarte_src and "That card loses the point" in ecarte_src
+    # the rank quiz is not the demo just above it (J♠ over A♠): it asks about the ace over the ten
+    assert 'Quiz("Spades are led with the A♠' not in ecarte_src
+    assert "Diamonds are led with the 10♦" in ecarte_src
+    steal = _text("04_steal_war.ipynb")
+    assert "whole pile (5 cards)" not in steal and "whole pile (4 cards: 5 with the 9♦ itself)" in steal
+    switch = _text("05_switch.ipynb")
+    assert "if 2s are added" not in switch and "each 2 played on a 2 adds 2 more" in switch
 
 
 def test_ecarte_rule_card_linked():

@@ -19,7 +19,7 @@ from .lesson_view import box, cards, row, sentences
 
 __all__ = ["rank_order", "trick_demo", "deal_view", "deal_demo", "exchange_demo",
            "SCORING_DEALS", "scoring_comparison", "hand_score", "foster_summary", "jeux_de_regle_lines",
-           "STAND_HAND", "STAND_TURN_UP", "stand_or_propose", "which_card", "hard_choice"]
+           "STAND_HAND", "STAND_TURN_UP", "stand_or_propose", "advisor_numbers", "which_card", "hard_choice"]
 
 #: the deal the lesson shows in "The deal and the trump" and "Proposals and exchanges": Ada is
 #: the non-dealer, Ben the dealer (non-dealer's hand, dealer's hand)
@@ -147,6 +147,18 @@ def stand_or_propose(my_choice: str) -> list[str]:
             f"over all {advice['dealer_hands']:,} dealer hands",
             f"expected points for you minus the dealer: standing {advice['stand_points']:+.2f}, "
             f"proposing {advice['propose_points']:+.2f} (±{advice['propose_error_95']:.2f})"]
+
+
+def advisor_numbers() -> HTML:
+    """The advisor on :data:`STAND_HAND` (exact: all 65,780 dealer hands) behind a closed
+    ``<details>`` ("Decided? Open the advisor's numbers"), so that a student decides first, in
+    JupyterLab and on a Voilà page alike (RULES.md §3.6). Returns ``IPython.display.HTML``; every
+    line is escaped text."""
+    lines = stand_or_propose("stand")[1:]
+    body = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
+    return HTML("<details style='text-align:left'><summary><b>"
+                + html.escape(_("Decided? Open the advisor's numbers"))
+                + f"</b></summary><ul>{body}</ul></details>")
 
 
 def which_card() -> list[str]:
