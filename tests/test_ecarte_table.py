@@ -332,3 +332,19 @@ def test_levels_offered_and_shown_in_the_header_and_the_hint_toggle():
     hint = t.view["hint"]
     assert hint and "stand" in hint.lower()            # K Q J of trumps: stand
     assert "hint" in [x["name"] for x in t.view["toggles"]]
+
+
+def test_a_turned_up_king_keeps_the_deal_a_new_setting_waits_and_new_game_asks():
+    """The dealer scores a turned-up king at once (§3.3): that point is part of the match, so a
+    level chosen before the first move waits for the next game instead of re-dealing (which would
+    wipe the point — and let a student re-deal away the computer's king), and New game asks."""
+    t = EcarteTable(deck=stack("7S QH 9D JH QS", "AC 10D KS 9S JC", "KH"), dealer=1, seed=2, delay=0)
+    assert list(t.state.scores) == [0, 1]                 # the computer dealt and turned up the K♥
+    deal = t.state.to_json()
+    t.send_from_page({"do": "set", "name": "level", "value": "hard"})
+    assert t.state.to_json() == deal and list(t.state.scores) == [0, 1]
+    assert t.controller.pending == {"level": "hard"}
+    t.send_from_page({"do": "new_game"})
+    assert t.view["confirm"] is True and t.state.to_json() == deal
+    t.send_from_page({"do": "answer", "yes": False})
+    assert t.state.to_json() == deal

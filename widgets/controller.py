@@ -279,8 +279,16 @@ class Controller:
         return self._apply(act)
 
     def in_progress(self) -> bool:
-        """A game with at least one move made that is not over (a restart would lose it)."""
-        return self.moves > 0 and not game_over(self.observation())
+        """A game that has :meth:`started` and is not over (a restart would lose it)."""
+        return self.started() and not game_over(self.observation())
+
+    def started(self) -> bool:
+        """A move was made, or the deal itself scored (an Écarté turn-up king, RULES.md §3.3):
+        a restart or a re-deal for a new setting would lose something, so it must wait or ask."""
+        if self.moves > 0:
+            return True
+        scores = _get(self.observation(), "scores")
+        return bool(scores) and any(scores)
 
     def request_new_game(self) -> None:
         """The "New game" button: ask first when a game is in progress (see module doc)."""
@@ -319,7 +327,7 @@ class Controller:
             self.pending.pop(name, None)
         else:
             self.pending[name] = value
-        if self.pending and self.moves == 0 and not self.confirming and self.bound is None:
+        if self.pending and not self.started() and not self.confirming and self.bound is None:
             self.games += 1             # (a task's deal is kept: its settings wait for New game)
             self._start()
             return
