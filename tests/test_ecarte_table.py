@@ -348,3 +348,18 @@ def test_a_turned_up_king_keeps_the_deal_a_new_setting_waits_and_new_game_asks()
     assert t.view["confirm"] is True and t.state.to_json() == deal
     t.send_from_page({"do": "answer", "yes": False})
     assert t.state.to_json() == deal
+
+
+def test_a_refusal_is_cleared_when_the_computer_moves():
+    """A "Wait: it is Computer's turn" refusal speaks of that position only: once the computer
+    has moved, What now says what to do next, with no stale warning on top."""
+    t = EcarteTable(deck=stack("7S QH 9D JH QS", "AC 10D KS 9S JC", "8H"), dealer=1, seed=2, delay=0)
+    t.controller.players = {}                   # nobody answers for the computer for now
+    t.act("stand")                              # you are the non-dealer: stand, then lead
+    t.act("play QH")                            # a trump the computer (no hearts) cannot beat
+    assert t.state.current_player == 1
+    t.act("play 7S")                            # not your turn: refused, nothing moves
+    assert t.view["what_now"]["text"].startswith("Wait: it is Computer's turn")
+    t.controller._computer_step(ecarte.computer_player(seed=1).choose(t.state.observation(1)))
+    assert t.state.current_player == 0           # you won the trick and lead again
+    assert "Wait" not in t.view["what_now"]["text"]

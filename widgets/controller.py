@@ -462,6 +462,8 @@ class Controller:
         self.state.apply(choice)
         self.moves += 1
         self.pos += 1
+        if self.message is not None and self.message[1] == "warn":
+            self.message = None         # a refusal spoke of the position before this move
         moved = getattr(self.table, "after_move", None)
         if moved is not None:
             moved()
