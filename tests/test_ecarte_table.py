@@ -269,6 +269,9 @@ def test_the_table_pauses_between_hands_and_the_computer_waits():
         t.act(str(person.choose(t.state.observation(0))))
     v = t.view
     assert v["last_trick"] is not None and len(v["last_trick"]["cards"]) == 2
+    # the log ends with the finished hand: the next deal is not told before Next hand
+    assert v["log"][0]["text"] == t.pause.explain()
+    assert len(v["log"]) < len(t.state.observation(0).events)    # hand 2's deal is dealt, not told
     pos = v["pos"]
     t.controller.schedule()
     assert t.view["pos"] == pos                      # nobody moves while the table pauses

@@ -201,9 +201,14 @@ def _what_now_view(obs: Any, mode: str, pause: Any) -> dict:
     return {"text": text, "tone": "info"}
 
 
-def _log_view(obs: Any) -> list:
-    """The last 80 events, numbered from the game's first, newest first."""
+def _log_view(obs: Any, pause: Any = None) -> list:
+    """The last 80 events, numbered from the game's first, newest first; while the table pauses
+    on a finished hand, none of the next deal's (its turn-up, a king scored) before Next hand."""
     events = list(_o(obs, "events") or ())
+    if pause is not None:
+        ends = [i for i, e in enumerate(events) if e.kind == "hand_end"]
+        if ends:
+            events = events[:ends[-1] + 1]
     first = max(0, len(events) - 80)
     log = [e.explain() for e in events[first:]]
     return [{"n": first + i + 1, "text": t} for i, t in enumerate(log)][::-1]
@@ -272,7 +277,7 @@ def ecarte_view(obs: Any, *, names: tuple[str, str], pause: dict | None = None,
         "actions": actions,
         "hint": hint,
         "what_now": _what_now_view(obs, mode, pause),
-        "log": _log_view(obs),
+        "log": _log_view(obs, pause),
     }
 
 
