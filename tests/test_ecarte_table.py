@@ -29,11 +29,15 @@ def hidden_from(table):
 
 def check_view(table):
     """No hidden card anywhere the page can read (the log is the observation's own history,
-    checked against it); the log is exactly the observation's."""
+    checked against it); the log is exactly the observation's (up to the finished hand while
+    the table pauses on it)."""
     hidden = hidden_from(table)
     found = find_hidden_cards(hidden, view_text(table, log=False))
     assert not found, found
-    obs_log = [e.explain() for e in table.state.observation(table.controller.seat).events]
+    events = table.state.observation(table.controller.seat).events
+    if table.pause is not None:                 # pausing: the log stops at the finished hand
+        events = events[:max(i for i, e in enumerate(events) if e.kind == "hand_end") + 1]
+    obs_log = [e.explain() for e in events]
     assert [line["text"] for line in table.view["log"]] == obs_log[::-1][:80]
     found = find_hidden_cards(hidden, page_states_text().replace(view_text(table), ""))
     assert not found, found
