@@ -263,3 +263,25 @@ def test_corrected_wording_in_tasks_and_recaps():
 def test_ecarte_rule_card_linked():
     assert "../docs/rule-cards/ecarte.md" in "\n".join(_markdown(_nb(LESSONS / "01_ecarte.ipynb")))
     assert "../docs/rule-cards/switch.md" in "\n".join(_markdown(_nb(LESSONS / "05_switch.ipynb")))
+
+
+def test_your_turn_questions_are_not_answered_just_above():
+    """A fresh reader's findings: no quiz or task is answered by the prose, demo or task just
+    before it (the explanation moved into the answer's feedback)."""
+    ecarte_src, switch_src = _sources("01_ecarte.ipynb"), _sources("05_switch.ipynb")
+    # the king of trumps: how to claim it is the task's answer, not the sentence above it
+    assert "you may **announce** it and score 1 point" not in ecarte_src
+    assert "only if they claim it in time" in ecarte_src
+    # the turned-up king: the quiz asks what is left above, not the sentence just read
+    assert 'Quiz("The turn-up is the K♦. Who scores a point straight away?"' not in ecarte_src
+    assert "Which diamond is now the best trump a player can hold?" in ecarte_src
+    ecarte = _text("01_ecarte.ipynb")
+    for plain in ('"26 choose 5"', "*ruff* — trump a card of another suit", "a suit that is not trumps",
+                  "two times out of three", "could see every card", "(plus or minus)"):
+        assert plain in ecarte, plain
+    switch = _text("05_switch.ipynb")
+    assert "Ben may now" not in switch and "you face drawing 4" not in switch_src
+    assert "This time Ada is forgetful" not in switch
+    assert "take turns in this order: you, Ada, Ben" in switch_src
+    assert "*shedding* game (one where you try to get rid of your cards)" in switch
+    assert '"10H 4S 9D QC KC"' not in switch_src           # the §1 task is not the quiz's cards

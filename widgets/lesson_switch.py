@@ -39,16 +39,19 @@ def starter_demo(seed: int = 1) -> HTML:
     return box(sentences(e.explain() for e in state.log), _deal_rows(state))
 
 
-def aces_demo() -> list[str]:
+def aces_demo(moves: bool = False) -> list[str]:
     """Aces (RULES.md §2): Ada plays the A♠, Ben answers with the A♥, Ada draws 8. Returns the
-    engine's sentences for those moves, then Ben's legal moves after the penalty."""
+    engine's sentences for those moves; with ``moves=True`` also a last line with Ben's legal
+    moves after the penalty (the lesson leaves it out: its quiz asks what Ben may play)."""
     hands = ["AS 9C 4D 7H", "AH 7C JD KS 3H"]
     state = switch.new_game(hands=hands, deck=switch.full_stock(hands, top="5S", seed=2), dealer=1,
                             names=["Ada", "Ben"], seed=0)
     for move in ["play AS", "play AH", "draw"]:
         state.apply(move)
-    return ([e.explain() for e in state.log[2:]]
-            + ["Ben may now: " + ", ".join(str(a) for a in state.legal_actions())])
+    lines = [e.explain() for e in state.log[2:]]
+    if moves:
+        lines.append("Ben may now: " + ", ".join(str(a) for a in state.legal_actions()))
+    return lines
 
 
 def eights_next_turn(add_up: bool) -> str:
