@@ -232,7 +232,7 @@ def _battle(t: WarTable):
 CLAIMS = {
     "Your top card is the Q♠": lambda e: e.data["winner"] == 1,
     "Both players turn up a 7": lambda e: len(e.data["won"]) == 10,
-    "Peace, the first deal above": lambda e: e.data["winner"] == 0,
+    "Peace: your 3♠ against the 9♦": lambda e: e.data["winner"] == 0,
     "# beats faces (3 beats J, Q and K)": lambda e: e.data["winner"] == 1,
     "# beats aces (4 beats the ace)": lambda e: e.data["winner"] == 0,
     "One-card wars, the deal above": lambda e: "Turned up: 3♣ (Player 1)" in e.explain(),
