@@ -194,6 +194,7 @@ def test_your_turn_questions_come_before_what_answers_them():
     assert _before(more, "The **median** is the middle game", "Quiz(\"Of these three")
     assert _before(more, "Quiz(\"Of these three", "Război and automatic war make short games")
     assert "J, Q and K count 10 (9 down)" not in more
+    assert _before(more, "Who goes to war?", "a tie below the highest card never matters")
     steal = _cells("04_steal_war")
     assert _before(steal, "a card that matches several piles steals all of them", "What can you steal?")
     assert _before(steal, "Which card should go on top", "A **joker** is safest")
