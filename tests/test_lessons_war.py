@@ -170,6 +170,45 @@ def test_03_slap_deciding_card_and_no_slap():
     assert "If nobody slaps in time, the battle is decided normally, by the cards." in text
 
 
+def _cells(name: str) -> str:
+    """Every cell's source of a lesson, in order, whitespace collapsed (tasks live in code cells)."""
+    return re.sub(r"\s+", " ", "\n".join(c.source for c in _nb(name).cells))
+
+
+def _before(text: str, first: str, then: str) -> bool:
+    """``first`` occurs in ``text``, and before ``then``."""
+    return first in text and then in text and text.index(first) < text.index(then)
+
+
+def test_your_turn_questions_come_before_what_answers_them():
+    peace = _cells("03_war_variants")
+    assert _before(peace, 'Task("Peace: your 3♠ against the 9♦', "the 3♠ now beats the 9♦")
+    assert _before(peace, "your 3♣ meets the 8♥", "so the 8 still wins")
+    assert _before(peace, "your 4♠ meets the A♥", "the 4♠ now beats the A♥")
+    assert "it stands for a number" in peace and "Player 1 takes 14 cards" in peace
+    more = _cells("03b_war_variants_more")
+    assert _before(more, "Which card will you turn up", "only the 2♣ goes down")
+    assert _before(more, "two 2s tie. How many cards", "Război puts just 1 card down")
+    assert _before(more, "your 2♠ meets the K♥. What happens?", "the 2 starts a war")
+    assert _before(more, "Who wins the war?", "the underdog takes the war")
+    assert _before(more, "The **median** is the middle game", "Quiz(\"Of these three")
+    assert _before(more, "Quiz(\"Of these three", "Război and automatic war make short games")
+    assert "J, Q and K count 10 (9 down)" not in more
+    assert _before(more, "Who goes to war?", "a tie below the highest card never matters")
+    steal = _cells("04_steal_war")
+    assert _before(steal, "a card that matches several piles steals all of them", "What can you steal?")
+    assert _before(steal, "Which card should go on top", "A **joker** is safest")
+    assert "matches Player 2's 7♦" not in steal
+    war = _cells("02_war")
+    assert _before(war, "Why does shuffling the won cards", "it ends with probability 1")
+    assert "Player 2 has only 2 cards left. How many" not in war
+    assert "that jack was Player 2's last card" in war
+    numbers = _cells("06_war_numbers")
+    assert _before(numbers, "2, 15 or 50?", "print(ws.length_summary(classic))")
+    assert _before(numbers, "how many loop with each pickup order?", "A random order can never loop")
+    assert _before(numbers, "pickups = {name: play_many", "A random order can never loop")
+
+
 def test_03b_automatic_war_and_underdog_are_two_player_variants():
     text = _markdown("03b_war_variants_more")
     assert "## 3. Automatic war (two players)" in text and "**Automatic war** is a two-player variant" in text
@@ -232,11 +271,11 @@ def _battle(t: WarTable):
 CLAIMS = {
     "Your top card is the Q♠": lambda e: e.data["winner"] == 1,
     "Both players turn up a 7": lambda e: len(e.data["won"]) == 10,
-    "Peace, the first deal above": lambda e: e.data["winner"] == 0,
+    "Peace: your 3♠ against the 9♦": lambda e: e.data["winner"] == 0,
     "# beats faces (3 beats J, Q and K)": lambda e: e.data["winner"] == 1,
     "# beats aces (4 beats the ace)": lambda e: e.data["winner"] == 0,
-    "One-card wars, the deal above": lambda e: "Turned up: 3♣ (Player 1)" in e.explain(),
-    "Război, the deal above": lambda e: "Player 1 puts 1 card face down." in e.explain(),
+    "One-card wars: the 9s tie": lambda e: "Turned up: 3♣ (Player 1)" in e.explain(),
+    "Război: two 2s tie": lambda e: "Player 1 puts 1 card face down." in e.explain(),
     "Automatic war with the 2": lambda e: "war!" in e.explain() and e.data["wars"] == 1,
     "Underdog with the 6": lambda e: e.data["winner"] == 0 and "underdog 6♣" in e.explain(),
     "Three players turn up 9♠ (you), 9♦ and J♣": lambda e: e.data["winner"] == 2 and e.data["wars"] == 0,
