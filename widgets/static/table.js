@@ -197,7 +197,9 @@ class TableShell {
     this.awaiting = null;       // {n, since}: a ping sent after a click, not answered yet
     this.lost = false;
     this.rects = new Map();
-    this.root = h("div", { class: `ck-root ck-game-${game}` });
+    // tabindex -1: the table itself can hold the focus (never a tab stop) when a redraw takes
+    // away the control that had it and nothing else can take it yet
+    this.root = h("div", { class: `ck-root ck-game-${game}`, tabindex: "-1" });
     this.lostBox = h("div", { class: "ck-lost", role: "alert", hidden: true });
     this.toolbar = h("div", { class: "ck-toolbar" });
     this.settingsBox = h("details", { class: "ck-settings" });
@@ -300,7 +302,9 @@ class TableShell {
   before() {
     const f = document.activeElement;
     this.focus = null;
-    if (f && this.root.contains(f) && f !== this.root) {
+    if (f && f === this.root) {
+      this.focus = { key: null, group: null, idx: 0 };      // held by the table: find a control
+    } else if (f && this.root.contains(f)) {
       this.focus = { key: f.dataset ? f.dataset.key : null, group: f.dataset ? f.dataset.group : null,
                      idx: f.dataset ? Number(f.dataset.idx || 0) : 0 };
     }
@@ -319,8 +323,8 @@ class TableShell {
       }
       if (!target) target = this.actions.querySelector("button:not([aria-disabled='true'])")
         || this.felt.querySelector(".ck-cardbtn:not([aria-disabled='true'])")
-        || this.felt.querySelector(".ck-cardbtn");
-      if (target && document.activeElement !== target) target.focus({ preventScroll: true });
+        || this.felt.querySelector(".ck-cardbtn") || this.root;
+      if (document.activeElement !== target) target.focus({ preventScroll: true });
     }
     if (!this.animate) return;
     for (const e of this.felt.querySelectorAll("[data-anim]")) {
