@@ -91,7 +91,11 @@ def test_first_lesson_runs_in_jupyterlab_and_its_table_answers(jupyterlab, brows
 def _open_and_run_all(page, server, token, lesson):
     """Open ``lesson``, check its first cell's live note, Run All Cells and wait until every cell
     ran."""
-    page.goto(f"{server.url}/lab/tree/{lesson}?token={token}", wait_until="domcontentloaded")
+    # a workspace of its own, reset: JupyterLab would otherwise reopen the lesson an earlier test
+    # opened (and start its kernel again) in this page, while this lesson runs
+    space = Path(lesson).stem
+    page.goto(f"{server.url}/lab/workspaces/{space}/tree/{lesson}?reset&token={token}",
+              wait_until="domcontentloaded")
     page.locator(".jp-Notebook").first.wait_for(state="visible", timeout=90_000)
     first = page.locator(".jp-Notebook .jp-Cell").first
     first.locator(".jp-RenderedMarkdown h1").wait_for(state="visible", timeout=60_000)
