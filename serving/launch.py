@@ -90,6 +90,28 @@ class Server:
         self.proc.wait(timeout=10)
 
 
+def start_server(cmd: list[str], port: int, ready_path: str, *, cwd: str | os.PathLike = ROOT,
+                 env: dict | None = None, timeout: float = 90.0) -> Server:
+    """Start ``cmd`` (a Jupyter server, JupyterHub …) listening on ``port`` of 127.0.0.1, its
+    output in a log file, and wait until ``ready_path`` (e.g. ``/api/status?token=…``) answers.
+    Raises RuntimeError, with the log, when it exits or does not answer within ``timeout`` s."""
+    log = tempfile.NamedTemporaryFile("w+", prefix="server-", suffix=".log", delete=False)
+    proc = subprocess.Popen(cmd, cwd=cwd, stdout=log, stderr=subprocess.STDOUT,
+                            stdin=subprocess.DEVNULL, start_new_session=True,
+                            env={**os.environ, **(env or {})})
+    server = Server(f"http://127.0.0.1:{port}", proc, log.name)
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            with urllib.request.urlopen(server.url + ready_path, timeout=5):
+                return server
+        except Exception:  # noqa: BLE001 - not up yet
+            if proc.poll() is not None or time.monotonic() > deadline:
+                server.stop()
+                raise RuntimeError(f"{Path(cmd[0]).name} did not start:\n{server.log()[-5000:]}") from None
+            time.sleep(0.5)
+
+
 def start_voila(target: str | os.PathLike, *, pool: dict | None = None, args=(),
                 env: dict | None = None, timeout: float = 90.0, ready_path: str = "",
                 nice: int = 0) -> Server:

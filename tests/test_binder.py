@@ -60,6 +60,7 @@ def test_fresh_venv_from_binder_runs_the_lessons(tmp_path):
     assert str(venv) in out.stdout, out.stdout
     # the page template voila.json names is installed with the project
     assert (venv / "share/jupyter/voila/templates/cardkit/index.html.j2").is_file()
+    assert (venv / "share/jupyter/voila/templates/cardkit/static/rule-cards/war.html").is_file()
     ext = subprocess.run([str(venv / "bin" / "jupyter"), "server", "extension", "list"],
                          capture_output=True, text=True)
     assert "voila" in ext.stdout + ext.stderr

@@ -20,7 +20,10 @@ ROOT = Path(__file__).resolve().parents[1]
 LESSONS = ROOT / "lessons"
 sys.path.insert(0, str(ROOT / "tools"))
 import binder_badges  # noqa: E402
+import rule_cards  # noqa: E402
 import run_notebooks  # noqa: E402
+
+RULE_PAGES = ROOT / "serving" / "templates" / "cardkit" / "static" / "rule-cards"
 
 NOTEBOOKS = sorted(LESSONS.glob("*.ipynb"))                      # lessons and apps
 LESSON_NBS = sorted(LESSONS.glob("[0-9]*.ipynb"))                # the numbered lessons
@@ -206,6 +209,28 @@ def test_relative_links_resolve(notebook):
                 continue
             path = (notebook.parent / target.split("#")[0]).resolve()
             assert path.exists(), f"{notebook.name} links to {target}, which does not exist"
+            # what a Voilà page can open: another notebook beside it, or a Markdown page with a
+            # printable HTML page that the page template sends the link to
+            if path.suffix == ".md":
+                assert path.parent.name == "rule-cards" or path.name == "RULES.md", target
+                page = RULE_PAGES / f"{'rules' if path.name == 'RULES.md' else path.stem}.html"
+                assert page.exists(), f"{notebook.name} links to {target}, which has no page {page}"
+            else:
+                assert path.suffix == ".ipynb" and path.parent == LESSONS, (
+                    f"{notebook.name} links to {target}: a Voilà page can open only a notebook in "
+                    "lessons/ or a rule card")
+
+
+def test_rule_card_pages_are_written_from_their_markdown():
+    """The HTML page of each rule card (and of the rule book) is what tools/rule_cards.py writes
+    from the Markdown today, with the links between them pointed at the pages."""
+    assert rule_cards.main(["--check"]) == 0, "run: python tools/rule_cards.py"
+    assert set(rule_cards.SOURCES) == {"ecarte", "war", "switch", "rules"}
+    war = (RULE_PAGES / "war.html").read_text(encoding="utf-8")
+    assert "<title>War — rule card</title>" in war
+    assert '<a href="rules.html#1-war">the rule book, part 1: War</a>' in war
+    assert '<h2 id="1-war">1. War</h2>' in (RULE_PAGES / "rules.html").read_text(encoding="utf-8")
+    assert "<strong>3 cards face down</strong>" in war
 
 
 # ----------------------------------------------------------------------------------- 00, 01, 05
@@ -216,6 +241,9 @@ def test_start_here_says_how_to_open_each_lesson_both_ways():
         assert f"]({nb.name})" in md, f"00_start_here does not list {nb.name}"
         assert binder_badges.binder_url(f"voila/render/lessons/{nb.name}") in md, nb.name
     assert binder_badges.binder_url("lab/tree/lessons/00_start_here.ipynb") in md
+    # on a school machine: every lesson served, links working, the named one run ahead
+    flat = " ".join(md.split())
+    assert "`./dev lessons 02_war`" in flat and "the links between lessons and to the rule cards work" in flat
 
 
 def _text(name: str) -> str:

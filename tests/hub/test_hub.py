@@ -13,9 +13,7 @@ import os
 import re
 import secrets
 import shutil
-import subprocess
 import sys
-import tempfile
 import time
 import urllib.parse
 import urllib.request
@@ -24,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from cardkit_serving.client import WidgetSession, choices, free_port, table_model_id
-from cardkit_serving.launch import ROOT, Server
+from cardkit_serving.launch import ROOT, start_server
 
 pytestmark = pytest.mark.hub
 STUDENTS = ("ada", "blaise", "carl")
@@ -68,22 +66,12 @@ c.JupyterHub.load_roles.extend([
 c.JupyterHub.services.extend([
     {{"name": "test-admin", "api_token": {api_token!r}}}])
 """)
-    log = tempfile.NamedTemporaryFile("w+", prefix="hub-", suffix=".log", delete=False)
     cmd = [str(Path(sys.executable).with_name("jupyterhub")), "-f", str(config)]
-    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}:{os.environ.get('PATH', '')}"}
-    proc = subprocess.Popen(cmd, cwd=work, stdout=log, stderr=subprocess.STDOUT,
-                            stdin=subprocess.DEVNULL, start_new_session=True, env=env)
-    server = Server(f"http://127.0.0.1:{port}", proc, log.name)
-    deadline = time.monotonic() + 120
-    while True:
-        try:
-            with urllib.request.urlopen(f"{server.url}/hub/api/", timeout=5):
-                break
-        except Exception:  # noqa: BLE001 - not up yet
-            if proc.poll() is not None or time.monotonic() > deadline:
-                server.stop()
-                pytest.fail(f"JupyterHub did not start:\n{server.log()[-5000:]}")
-            time.sleep(0.5)
+    env = {"PATH": f"{Path(sys.executable).parent}:{os.environ.get('PATH', '')}"}
+    try:
+        server = start_server(cmd, port, "/hub/api/", cwd=work, env=env, timeout=120)
+    except RuntimeError as exc:
+        pytest.fail(str(exc))
     try:
         yield server, api_token, work
     finally:

@@ -1,0 +1,95 @@
+"""Write the printable HTML pages of the rule cards and the rule book, from their Markdown.
+
+    python tools/rule_cards.py            # write serving/templates/cardkit/static/rule-cards/*.html
+    python tools/rule_cards.py --check    # exit 1 if a page is not what its Markdown makes
+
+The Markdown files (``docs/rule-cards/*.md``, ``docs/RULES.md``) are what a teacher edits and what
+JupyterLab opens from a lesson's link. A lesson served by Voilà cannot open a Markdown file (Voilà
+serves notebooks, and only the static files of its page template), so each file also has an HTML
+page in the ``cardkit`` template's static folder, where the template's link rewriter
+(``serving/templates/cardkit/index.html.j2``) sends the lesson's links. The pages print on one A4
+or Letter page each (checked in tests/browser/test_lessons_voila.py).
+
+Markdown to HTML with mistune (the renderer nbconvert, hence Voilà, already uses for notebook
+Markdown), so a card reads the same on a page as in a notebook.
+"""
+from __future__ import annotations
+
+import argparse
+import html
+import re
+import sys
+from pathlib import Path
+
+import mistune
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "serving" / "templates" / "cardkit" / "static" / "rule-cards"
+SOURCES = {p.stem: p for p in sorted((ROOT / "docs" / "rule-cards").glob("*.md"))}
+SOURCES["rules"] = ROOT / "docs" / "RULES.md"
+
+STYLE = "rule-card.css"    # beside the pages, hand-written (not written by this tool)
+
+
+def _slug(text: str) -> str:
+    """GitHub's heading anchor: lower case, punctuation dropped, spaces to hyphens
+    ("1. War" -> "1-war", "3.1 Pack, deal and trump" -> "31-pack-deal-and-trump")."""
+    text = re.sub(r"<[^>]+>", "", html.unescape(text)).strip().lower()
+    text = re.sub(r"[^\w\- ]", "", text)
+    return text.replace(" ", "-")
+
+
+class _Renderer(mistune.HTMLRenderer):
+    """mistune's HTML with GitHub's heading ids (the cards link ``RULES.md#1-war``) and the
+    links between the Markdown files pointed at their HTML pages."""
+
+    def heading(self, text: str, level: int, **attrs) -> str:
+        return f'<h{level} id="{_slug(text)}">{text}</h{level}>\n'
+
+    def link(self, text: str, url: str, title: str | None = None) -> str:
+        match = re.fullmatch(r"(?:\.\./)?(?:rule-cards/)?(RULES|ecarte|war|switch)\.md(#[\w\-]*)?", url)
+        if match:
+            url = ("rules" if match[1] == "RULES" else match[1]) + ".html" + (match[2] or "")
+        return super().link(text, url, title)
+
+
+_MARKDOWN = mistune.create_markdown(renderer=_Renderer(escape=True), plugins=["table", "strikethrough"])
+
+
+def page(name: str) -> str:
+    """The HTML page (a str) for the Markdown file ``SOURCES[name]``: its title is its first
+    heading, a Print button that the printout hides, and the pages' style sheet ``STYLE``."""
+    text = SOURCES[name].read_text(encoding="utf-8")
+    title = next((ln.lstrip("# ").strip() for ln in text.splitlines() if ln.startswith("# ")), name)
+    body = _MARKDOWN(text)
+    return (
+        "<!DOCTYPE html>\n<!-- written by tools/rule_cards.py from "
+        f"{SOURCES[name].relative_to(ROOT)}: edit that file, then run the tool -->\n"
+        '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f'<title>{html.escape(title)}</title>\n<link rel="stylesheet" href="{STYLE}">\n</head>\n<body>\n'
+        '<button class="ck-print" type="button" onclick="window.print()">Print</button>\n'
+        f"{body}</body>\n</html>\n"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    args.add_argument("--check", action="store_true", help="only check that the pages are up to date")
+    check = args.parse_args(argv).check
+    OUT.mkdir(parents=True, exist_ok=True)
+    stale = []
+    for name in SOURCES:
+        target, text = OUT / f"{name}.html", page(name)
+        if target.exists() and target.read_text(encoding="utf-8") == text:
+            continue
+        stale.append(target.relative_to(ROOT))
+        if not check:
+            target.write_text(text, encoding="utf-8")
+    for path in stale:
+        print(("stale: " if check else "wrote ") + str(path))
+    return 1 if check and stale else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
