@@ -116,8 +116,8 @@ def start_voila(target: str | os.PathLike, *, pool: dict | None = None, args=(),
                 env: dict | None = None, timeout: float = 90.0, ready_path: str = "",
                 nice: int = 0) -> Server:
     """Start ``voila <target>`` (a notebook or a folder) on a free port of 127.0.0.1 from the
-    repository root and wait until it answers ``ready_path``. Raises RuntimeError when it
-    exits or does not answer within ``timeout`` s."""
+    repository root and wait until it answers ``ready_path`` (default: a static file, which
+    starts no kernel). Raises RuntimeError when it exits or does not answer within ``timeout`` s."""
     port = free_port()
     voila = Path(sys.executable).with_name("voila")
     cmd = [str(voila), str(target), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"]
@@ -128,27 +128,8 @@ def start_voila(target: str | os.PathLike, *, pool: dict | None = None, args=(),
     cmd += list(args)
     if nice:
         cmd = ["nice", "-n", str(nice)] + cmd
-    log = tempfile.NamedTemporaryFile("w+", prefix="voila-", suffix=".log", delete=False)
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
-                            stdin=subprocess.DEVNULL, start_new_session=True,
-                            env={**os.environ, **(env or {})})
-    server = Server(f"http://127.0.0.1:{port}", proc, log.name)
-    deadline = time.monotonic() + timeout
-    while True:
-        if proc.poll() is not None:
-            raise RuntimeError(f"Voilà exited ({proc.returncode}):\n{server.log()}")
-        try:
-            # a HEAD-like probe that starts no kernel: Voilà's static files
-            with urllib.request.urlopen(f"{server.url}/voila/static/voila.js", timeout=5) as r:
-                if r.status == 200:
-                    break
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            pass
-        if time.monotonic() > deadline:
-            server.stop()
-            raise RuntimeError(f"Voilà did not answer within {timeout} s:\n{server.log()}")
-        time.sleep(0.3)
-    return server
+    # by default a probe that starts no kernel: one of Voilà's static files
+    return start_server(cmd, port, ready_path or "/voila/static/voila.js", env=env, timeout=timeout)
 
 
 def wait_pool(server: Server, notebook: str, size: int, timeout: float = 300.0) -> float:
