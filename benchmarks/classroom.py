@@ -1,7 +1,8 @@
-"""A class arriving at once: N students open the Écarté app on one standalone Voilà.
+"""A class arriving at once: N students open the Écarté app (or a lesson) on one standalone Voilà.
 
     .venv/bin/python benchmarks/classroom.py                 # 30 at once, then 30 staggered
     .venv/bin/python benchmarks/classroom.py --sessions 10 --modes burst --baseline
+    .venv/bin/python benchmarks/classroom.py --notebook 02_war.ipynb --modes burst   # ./dev lessons 02_war
 
 Starts ``voila lessons/ecarte_app.ipynb`` on 127.0.0.1 from the repository root (so the root
 ``voila.json`` applies: preheated pool, caps, websocket policy), waits until its preheated pool
@@ -17,6 +18,10 @@ plays), CPU seconds of the server and its kernels per session (during the arriva
 warm-up is reported separately, as it is paid before class), and seconds until every session's
 kernel is gone after the pages close. ``--baseline`` repeats the burst with Voilà's defaults for
 kernels (no preheated pool) and prints the ratios.
+
+``--notebook NN_name.ipynb``: a lesson instead of the app, served as ``./dev lessons NN_name``
+serves it (Voilà on the ``lessons/`` folder, a pool of ``--sessions`` kernels for that lesson);
+each student opens ``/voila/render/NN_name.ipynb`` and clicks in its first card table.
 
 What this does not measure: the browser's own JavaScript (loading ~2 MB of JupyterLab front-end
 and drawing the widgets), which runs on each student's machine, not the server. The clients run
@@ -43,6 +48,7 @@ from cardkit_serving.client import PageError, WidgetSession, choices, pick, tabl
 from cardkit_serving.launch import descendants, start_voila, wait_pool  # noqa: E402
 
 MAX_SESSIONS = 60
+APP = "ecarte_app.ipynb"   # served alone, its pool from voila.json
 CLICK_WAIT = 20.0      # s a click may take to be answered
 
 
@@ -82,9 +88,9 @@ def pct(values, q):
 
 
 class Student(threading.Thread):
-    def __init__(self, url, start_at, moves, timeout, seed):
+    def __init__(self, url, path, start_at, moves, timeout, seed):
         super().__init__(daemon=True)
-        self.url, self.start_at, self.moves, self.timeout = url, start_at, moves, timeout
+        self.url, self.path, self.start_at, self.moves, self.timeout = url, path, start_at, moves, timeout
         self.rng = random.Random(seed)
         self.time_to_table = None
         self.clicks: list[float] = []
@@ -99,7 +105,7 @@ class Student(threading.Thread):
         while time.monotonic() < self.start_at:
             time.sleep(0.005)
         t0 = time.monotonic()
-        s = self.session = WidgetSession(self.url, "", timeout=self.timeout)
+        s = self.session = WidgetSession(self.url, self.path, timeout=self.timeout)
         try:
             self.kernel_id = s.load()
             s.connect()
@@ -140,13 +146,13 @@ def gone(url, kernel_id) -> bool:
         return False
 
 
-def run_mode(server, mode, n, stagger, moves, timeout, seed):
+def run_mode(server, mode, n, stagger, moves, timeout, seed, path=""):
     me = os.getpid()
     server_pids = lambda: [server.proc.pid] + descendants(server.proc.pid)  # noqa: E731
     cpu0, mine0 = cpu_seconds(server_pids()), cpu_seconds([me])
     t_start = time.monotonic() + 0.5
     starts = [t_start + (i * stagger if mode == "staggered" else 0) for i in range(n)]
-    students = [Student(server.url, s, moves, timeout, seed + i) for i, s in enumerate(starts)]
+    students = [Student(server.url, path, s, moves, timeout, seed + i) for i, s in enumerate(starts)]
     for st in students:
         st.start()
     for st in students:
@@ -213,13 +219,20 @@ def wait_quiet(server, kernels: int, timeout: float = 600.0) -> None:
 
 def serve(args, baseline: bool):
     extra = ["--VoilaConfiguration.preheat_kernel=False"] if baseline else []
-    pool = None if args.pool is None or baseline else {"ecarte_app.ipynb": args.pool}
+    nb = args.notebook
+    lesson = nb != APP
+    size = args.pool if args.pool is not None else args.sessions
+    if baseline:
+        pool = {} if lesson else None
+    elif lesson:
+        pool = {nb: size}                  # what ./dev lessons NN_name asks for
+    else:
+        pool = None if args.pool is None else {nb: args.pool}
     t0 = time.monotonic()
-    server = start_voila("lessons/ecarte_app.ipynb", pool=pool, args=extra, nice=args.nice)
+    server = start_voila("lessons/" if lesson else f"lessons/{nb}", pool=pool, args=extra, nice=args.nice)
     warm = {"seconds": 0.0, "cpu": 0.0}
     if not baseline:
-        size = args.pool if args.pool is not None else args.sessions
-        wait_pool(server, "ecarte_app.ipynb", size, timeout=600)
+        wait_pool(server, nb, size, timeout=600)
         wait_quiet(server, size)
         warm = {"seconds": time.monotonic() - t0,
                 "cpu": cpu_seconds([server.proc.pid] + descendants(server.proc.pid))}
@@ -242,7 +255,12 @@ def main(argv=None):
                    help="also run the burst with Voilà's default kernels (no pool)")
     p.add_argument("--nice", type=int, default=0)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--notebook", default=APP,
+                   help="a lesson (NN_name.ipynb) to open instead of the Écarté app")
     args = p.parse_args(argv)
+    if not (ROOT / "lessons" / args.notebook).is_file():
+        p.error(f"no notebook lessons/{args.notebook}")
+    path = "" if args.notebook == APP else f"voila/render/{args.notebook}"
     if not 1 <= args.sessions <= MAX_SESSIONS:
         p.error(f"--sessions must be 1..{MAX_SESSIONS}")
     print(f"load average before: {os.getloadavg()}, cores: {os.cpu_count()}")
@@ -253,7 +271,7 @@ def main(argv=None):
               f"{warm['cpu']:.1f} CPU s for the pool")
         for mode in args.modes.split(","):
             results[mode] = r = run_mode(server, mode, args.sessions, args.stagger, args.moves,
-                                         args.timeout, args.seed)
+                                         args.timeout, args.seed, path)
             report(r)
             # let the pool refill before the next mode
             wait_quiet(server, args.pool if args.pool is not None else args.sessions)
@@ -264,7 +282,7 @@ def main(argv=None):
         server, _ = serve(args, baseline=True)
         try:
             b = run_mode(server, "burst", args.sessions, args.stagger, args.moves,
-                         args.timeout, args.seed)
+                         args.timeout, args.seed, path)
             b["mode"] = "baseline burst (no preheated pool)"
             report(b)
         finally:

@@ -83,6 +83,10 @@ def test_a_lesson_served_alone_says_why_its_notebook_links_do_not_open(browser):
         assert off.count() >= 2                         # the app and the list of lessons
         assert "the Écarté app" in off.all_inner_texts()
         assert "served on its own" in (off.first.get_attribute("title") or "")
+        # said in words too (a title shows only on hover, never on a phone): once per cell
+        notes = page.locator(".ck-link-note")
+        assert notes.count() >= 1 and notes.first.is_visible()
+        assert notes.first.inner_text().startswith("This page was served on its own, so its links")
         card = [a for a in links if a["href"].endswith("/ecarte.html")]
         assert card and all(a["url"] == f"{server.url}{CARDS}ecarte.html" for a in card)
         assert page.request.get(card[0]["url"]).status == 200

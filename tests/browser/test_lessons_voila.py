@@ -7,6 +7,7 @@ The notebooks are globbed (``lessons/[0-9]*.ipynb``), so a new lesson is tested 
 exists. What each cell must show is read from the notebook itself: a code cell whose stored output
 is a widget must show a live widget in the page (a table's or a quiz's ``.ck-root`` with text in
 it, or for other widgets a rendered widget element), in the cell Voilà gives the same id.
+Cells tagged ``hide-in-voila`` (a lesson's "Try it in Python" section) must not be on the page.
 Screenshots at 1280×800 go to ``artifacts/lessons/``: the top of the page (``NN_name.png``) and
 each cell with an output (``NN_name-00.png``, …).
 
@@ -25,23 +26,33 @@ LESSONS = sorted((ROOT / "lessons").glob("[0-9]*.ipynb"))
 ARTIFACTS = ROOT / "artifacts" / "lessons"
 WIDGET = "application/vnd.jupyter.widget-view+json"
 LIVE = ".ck-root"
+HIDE = "hide-in-voila"       # the cell tag the cardkit template leaves out of the page
 ERRORS = ('[data-mime-type="application/vnd.jupyter.stderr"], '
           '[data-mime-type="application/vnd.jupyter.error"], .jp-OutputArea-error')
 
 
-def _cells(nb) -> tuple[list[str], list[str], list[str]]:
-    """Ids of the code cells showing a card table or quiz, of those showing another widget, and
-    the first lines of the Markdown cells (what must be on the page)."""
-    ck, other, text = [], [], []
+def _first_line(src: str) -> str:
+    line = next((ln.lstrip("#> ").strip() for ln in src.splitlines() if ln.strip()), "")
+    if line and not line.startswith(("<", "|", "[", "!", "-")):
+        return line.replace("*", "").replace("`", "").split("  ")[0][:40]
+    return ""
+
+
+def _cells(nb) -> tuple[list[str], list[str], list[str], list]:
+    """Ids of the code cells showing a card table or quiz, of those showing another widget, the
+    first lines of the Markdown cells (what must be on the page), and the cells tagged
+    ``hide-in-voila`` (what must not be: the template leaves them out)."""
+    ck, other, text, hidden = [], [], [], []
     for c in nb.cells:
-        if c.cell_type == "markdown":
-            line = next((ln.lstrip("#> ").strip() for ln in c.source.splitlines() if ln.strip()), "")
-            if line and not line.startswith(("<", "|", "[", "!", "-")):
-                text.append(line.replace("*", "").replace("`", "").split("  ")[0][:40])
+        if HIDE in c.metadata.get("tags", []):
+            hidden.append(c)
+        elif c.cell_type == "markdown":
+            if line := _first_line(c.source):
+                text.append(line)
         elif any(WIDGET in o.get("data", {}) for o in c.get("outputs", [])):
             card = any(w in c.source for w in ("Table(", "Quiz(", "lesson_"))
             (ck if card else other).append(c.id)
-    return ck, other, text
+    return ck, other, text, hidden
 
 
 def _shoot(app, stem: str, cell_ids: list[str]) -> None:
@@ -58,7 +69,7 @@ def _shoot(app, stem: str, cell_ids: list[str]) -> None:
 @pytest.mark.parametrize("notebook", LESSONS, ids=[p.stem for p in LESSONS])
 def test_lesson_is_live_in_voila(open_app, notebook):
     nb = nbformat.read(notebook, as_version=4)
-    ck, other, text = _cells(nb)
+    ck, other, text, hidden = _cells(nb)
     assert ck, f"{notebook.name} has no table or quiz with a stored output: run tools/run_notebooks.py"
     app = open_app(notebook.name, wait_for=LIVE, viewport={"width": 1280, "height": 800})
     page = app.page
@@ -69,6 +80,15 @@ def test_lesson_is_live_in_voila(open_app, notebook):
     body = page.locator("body").inner_text()
     missing = [t for t in text if t not in body]
     assert not missing, f"{notebook.name}: text not shown: {missing}"
+    # the cells for JupyterLab only (Try it in Python) are not on the page, text or output
+    for c in hidden:
+        assert page.locator(f'[id="cell-id={c.id}"]').count() == 0, f"{notebook.name}: {c.id} shown"
+        line = _first_line(c.source) if c.cell_type == "markdown" else ""
+        assert not (line and line in body), f"{notebook.name}: hidden cell shown: {line!r}"
+        for o in c.get("outputs", []):
+            out = "".join(o.get("text", "")) or "".join(o.get("data", {}).get("text/plain", ""))
+            first = next((ln.strip() for ln in out.splitlines() if len(ln.strip()) > 12), "")
+            assert not (first and first in body), f"{notebook.name}: hidden output shown: {first!r}"
     # no code: Voilà strips every input (and no editor is drawn)
     assert page.locator(".jp-CodeCell:not(.jp-mod-noInput)").count() == 0
     assert page.locator(".jp-CodeCell .jp-InputArea, .cm-editor, .CodeMirror").count() == 0
@@ -90,6 +110,6 @@ def test_lesson_is_live_in_voila(open_app, notebook):
     errors = page.locator(ERRORS)
     assert errors.count() == 0, f"{notebook.name}: error output: {errors.first.inner_text()[:300]}"
     assert "Traceback" not in body and "Error:" not in body
-    shown = [c.id for c in nb.cells if c.cell_type == "code" and c.get("outputs")]
+    shown = [c.id for c in nb.cells if c.cell_type == "code" and c.get("outputs") and c not in hidden]
     _shoot(app, notebook.stem, shown)
     app.assert_clean()
