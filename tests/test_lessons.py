@@ -232,6 +232,13 @@ def test_rule_card_pages_are_written_from_their_markdown():
     assert '<a href="rules.html#1-war">the rule book, part 1: War</a>' in war
     assert '<h2 id="1-war">1. War</h2>' in (RULE_PAGES / "rules.html").read_text(encoding="utf-8")
     assert "<strong>3 cards face down</strong>" in war
+    # what a fresh reader found missing (RULES.md §1.1 and §2)
+    cards = {g: " ".join((ROOT / "docs" / "rule-cards" / f"{g}.md").read_text().split())
+             for g in ("war", "switch", "ecarte")}
+    assert "With no card at all left, the tied card itself stands." in cards["war"]
+    assert "starting with the player after the dealer — who also plays first" in cards["switch"]
+    for text in cards.values():
+        assert "For teachers, every edge case:" in text and "(the kit's full specification)" in text
 
 
 # ----------------------------------------------------------------------------------- 00, 01, 05
