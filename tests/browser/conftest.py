@@ -42,7 +42,7 @@ CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-q
                  "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
 BROKEN_WIDGETS = re.compile(r"Failed to load (model|view) class|is not registered")
-OFFLINE_CDN = re.compile(r"cdn\.jsdelivr\.net|font-?awesome", re.IGNORECASE)
+LOCAL = re.compile(r"^(https?|wss?)://(127\.0\.0\.1|localhost)(:\d+)?/|^(data|blob|about):")
 START_TIMEOUT = 60      # s for Voilà to answer
 WIDGET_TIMEOUT = 90     # s for the first widget (the page waits for the whole notebook to run)
 
@@ -115,7 +115,10 @@ class App:
         self.page_errors: list[str] = []
         self.failed_requests: list[str] = []
         self.widget_errors: list[str] = []
+        self.outside_requests: list[str] = []
         page.on("console", self._on_console)
+        # a classroom network may block or lack the internet: a page asks only its own server
+        page.on("request", lambda r: None if LOCAL.match(r.url) else self.outside_requests.append(r.url))
         page.on("pageerror", lambda err: self.page_errors.append(str(err)))
         page.on("requestfailed", self._on_request_failed)
 
@@ -129,13 +132,10 @@ class App:
         if msg.type != "error":
             return
         where = (msg.location or {}).get("url", "")
-        if OFFLINE_CDN.search(text) or OFFLINE_CDN.search(where):
-            return
         self.console_errors.append(f"{text} ({where})" if where else text)
 
     def _on_request_failed(self, request) -> None:
-        if not OFFLINE_CDN.search(request.url):
-            self.failed_requests.append(f"{request.url}: {request.failure}")
+        self.failed_requests.append(f"{request.url}: {request.failure}")
 
     def problems(self) -> list[str]:
         """Everything wrong so far (console/page errors, failed requests, broken widgets)."""
@@ -147,7 +147,8 @@ class App:
         return ([f"console: {e}" for e in self.console_errors]
                 + [f"page error: {e}" for e in self.page_errors]
                 + [f"request failed: {e}" for e in self.failed_requests]
-                + [f"widgets: {e}" for e in self.widget_errors])
+                + [f"widgets: {e}" for e in self.widget_errors]
+                + [f"request to another server than the page's: {e}" for e in self.outside_requests])
 
     def settle(self, selectors: list[str], *, texts: tuple[str, ...] = (), busy: str | None = None,
                interval_ms: int = 200, timeout: float = 10.0) -> None:
