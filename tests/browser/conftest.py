@@ -14,8 +14,8 @@ Fixtures:
   opens a notebook of ``tests/browser/notebooks/`` (the :class:`App` passes every other attribute on to the
   Playwright ``Page``: ``app.locator(...)``, ``app.screenshot(...)``). At the end of the test it
   fails on console errors, page errors, failed requests and widget-loading errors ("Failed to load
-  model/view class", "is not registered"), then closes the page so Voilà stops that kernel. Only
-  the offline failures of the Font Awesome CDN links in Voilà's template are ignored.
+  model/view class", "is not registered") and on any request to a server other than the page's
+  own (a classroom may have no internet), then closes the page so Voilà stops that kernel.
 
 Every test in this folder is marked ``browser`` (``pytest -m "not browser"`` leaves them out).
 Times to first widget are printed at the end of the run.
