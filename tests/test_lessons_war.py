@@ -184,7 +184,11 @@ def test_your_turn_questions_come_before_what_answers_them():
     peace = _cells("03_war_variants")
     assert _before(peace, 'Task("Peace: your 3♠ against the 9♦', "the 3♠ now beats the 9♦")
     assert _before(peace, "your 3♣ meets the 8♥", "so the 8 still wins")
-    assert _before(peace, "your 4♠ meets the A♥", "the 4♠ now beats the A♥")
+    assert _before(peace, "your 4♠ meets the 3♥", "**it still beats the 2 and the 3**")
+    # each rule is guessed at the table before the sentence that states it
+    assert _before(peace, 'Task("Peace: your 3♠ against the 9♦', "In **Peace** the lowest card wins")
+    assert _before(peace, "your 3♣ meets the 8♥", "it still loses to every higher number")
+    assert "## 1. Peace: the lowest card wins" not in peace
     assert "it stands for a number" in peace and "Player 1 takes 14 cards" in peace
     more = _cells("03b_war_variants_more")
     assert _before(more, "Which card will you turn up", "only the 2♣ goes down")

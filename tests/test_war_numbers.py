@@ -147,7 +147,7 @@ def test_wars_spread_counts_the_games_without_a_war():
     answer(w, "Hardly any (fewer than 1 game in 1,000)")
     w.press()
     assert ("You guessed “Hardly any (fewer than 1 game in 1,000)”. In fact 1 of the 4 games had no "
-            "war at all (25.00%): not your guess: “Many (1 game in 20, or more)”.") in shown(w)
+            "war at all (25.00%): the right choice was “Many (1 game in 20, or more)”.") in shown(w)
     assert "The most common number of wars is 3, and half the games have 3 wars or fewer" in shown(w)
 
 
@@ -163,9 +163,9 @@ def test_loops_compares_each_order_with_the_draws_by_repetition():
     text = shown(w)
     assert "winner's cards first: you guessed “None”; 0 games looped (0.0%) — right!" in text
     assert ("Player 1's cards first: you guessed “Fewer than 1 in 100”; 2 games looped (50.0%) — "
-            "not your guess: “More than 1 in 4”. 1 more were stopped by the battle limit (10,000 "
+            "the right choice was “More than 1 in 4”. 1 more was stopped by the battle limit (10,000 "
             "battles).") in text
-    assert "shuffled: you guessed “More than 1 in 4”; 0 games looped (0.0%) — not your guess: “None”." in text
+    assert "shuffled: you guessed “More than 1 in 4”; 0 games looped (0.0%) — the right choice was “None”." in text
     assert "A random order can never loop for ever" in text
 
 
@@ -177,7 +177,7 @@ def test_variants_names_the_shortest_and_the_longest():
     answer(w, "Peace", "one-card wars")
     w.press()
     assert ("Shortest: you guessed Peace; the shortest games are Război's (mean 70 battles, "
-            "median 70) — not your guess: “Război”.") in shown(w)
+            "median 70) — the right choice was “Război”.") in shown(w)
     assert ("Longest: you guessed one-card wars; the longest games are one-card wars's (mean 400 "
             "battles, median 400) — right!") in shown(w)
 
@@ -185,10 +185,12 @@ def test_variants_names_the_shortest_and_the_longest():
 def test_pack_size_ratio_of_the_whole_pack_to_28_cards():
     packs = {k: bulk([10 * k]) for k in range(2, 13)} | {7: bulk([40]), 13: bulk([200])}
     w = guess_pack_size(lambda: packs)
+    assert w.inputs[0].options == ("Half as long, or longer", "Between half and a quarter as long",
+                                   "Less than a quarter as long")         # in their natural order
     answer(w, "Half as long, or longer")
     w.press()
     assert ("With 28 cards a game lasts 40 battles on average, with 52 cards 200: the whole pack's "
-            "games are 5.0 times as long — not your guess: “Less than a quarter as long”.") in shown(w)
+            "games are 5.0 times as long — the right choice was “Less than a quarter as long”.") in shown(w)
     assert "Doubling the pack makes games far more than twice as long" in shown(w)
 
 
@@ -208,3 +210,11 @@ def test_a_guess_must_be_a_number_or_a_choice():
         GuessFirst("t", ["how many?"], "Go", lambda: None, lambda r, g: Reveal([]))
     with pytest.raises(ValueError):
         ChoiceGuess("q", ["only one"])
+
+
+def test_a_failing_simulation_says_so_in_a_sentence_and_can_be_pressed_again():
+    def boom():
+        raise ValueError("no games to summarise")
+    w = GuessFirst("t", [], "Go", boom, lambda r, g: Reveal(["x"]))
+    assert not w.press() and not w.revealed and not w.button.disabled
+    assert w.status.value == "The games could not be played: no games to summarise"

@@ -26,7 +26,7 @@ from typing import Any, Callable, Mapping, Sequence
 import ipywidgets as ipw
 import numpy as np
 
-from cardkit.i18n import _
+from cardkit.i18n import _, ngettext
 from cardkit.war import WarRules
 from cardkit.war.bulk import BulkResult, GameEnd, play_many
 from cardkit.war.stats import PUBLISHED, VARIANTS, length_histogram, length_summary, still_going
@@ -162,7 +162,7 @@ def compare_number(guess: float, actual: float, unit: str) -> str:
 
 
 def _verdict(guess: str, right: str) -> str:
-    return _("right!") if guess == right else _("not your guess: “{r}”.").format(r=right)
+    return _("right!") if guess == right else _("the right choice was “{r}”.").format(r=right)
 
 
 class GuessFirst(ipw.VBox):
@@ -180,6 +180,8 @@ class GuessFirst(ipw.VBox):
     :meth:`press` does what the button does. Before every guess is made it says which one is
     missing (or why a typed number is not one) and shows nothing else; afterwards the guesses are
     locked and the reveal's lines and chart are shown. ``revealed`` says whether that happened.
+    If the simulation raises, the error's sentence is shown (no traceback) and the button can be
+    pressed again.
     """
 
     def __init__(self, title: str, guesses: Sequence["NumberGuess | ChoiceGuess"], button: str,
@@ -204,7 +206,8 @@ class GuessFirst(ipw.VBox):
             self.inputs.append(w)
             rows += [ipw.HTML(html.escape(g.question)), w]
         self.button = ipw.Button(description=button, button_style="primary",
-                                 layout=ipw.Layout(width="auto", margin="8px 0"))
+                                 layout=ipw.Layout(width="auto", min_width="16em", margin="8px 0",
+                                                   align_self="flex-start"))
         self.button.on_click(lambda _b: self.press())
         self.status = ipw.HTML(html.escape(
             _("Make your guess, then press “{b}”.").format(b=button) if self.guesses else ""))
@@ -254,8 +257,13 @@ class GuessFirst(ipw.VBox):
             self.status.value = html.escape(missing)
             return False
         self.button.disabled = True
-        self.status.value = html.escape(_("Working…"))
-        shown = self._reveal(self.result, values)
+        self.status.value = html.escape(_("Playing the games… this takes a few seconds."))
+        try:
+            shown = self._reveal(self.result, values)
+        except Exception as exc:   # a student sees a sentence, never a traceback
+            self.status.value = html.escape(_("The games could not be played: {e}").format(e=exc))
+            self.button.disabled = False
+            return False
         for w in self.inputs:
             w.disabled = True
         self.text.value = "".join(f"<p style='margin:0.35em 0'>{html.escape(line)}</p>"
@@ -360,8 +368,9 @@ def guess_loops(simulate: Callable[[], Mapping[str, BulkResult]], names: Sequenc
                 v=_verdict(g[questions[name]], right))
             limit = ends.get(GameEnd.battle_limit.name, 0)
             if limit:
-                line += " " + _("{k:,} more were stopped by the battle limit ({b:,} battles).").format(
-                    k=limit, b=res.rules.max_battles)
+                line += " " + ngettext("{k:,} more was stopped by the battle limit ({b:,} battles).",
+                                       "{k:,} more were stopped by the battle limit ({b:,} battles).",
+                                       limit).format(k=limit, b=res.rules.max_battles)
             lines.append(line)
         for name in names:
             s = length_summary(runs[name])
@@ -426,7 +435,8 @@ def guess_variants(simulate: Callable[[], Mapping[str, BulkResult]],
                       _("Simulate 100,000 games of each"), simulate, reveal)
 
 
-#: The options of :func:`guess_pack_size` and the ratio (52-card mean / 28-card mean) each means.
+#: The options of :func:`guess_pack_size` and the ratio (52-card mean / 28-card mean) each means
+#: (largest first; the widget shows them the other way round, from "half as long" down).
 PACK_OPTIONS = [("Less than a quarter as long", 4.0), ("Between half and a quarter as long", 2.0),
                 ("Half as long, or longer", 0.0)]
 
@@ -463,7 +473,8 @@ def guess_pack_size(simulate: Callable[[], Mapping[int, BulkResult]]) -> GuessFi
         return Reveal(lines, _png(draw))
 
     return GuessFirst(_("Your turn — guess first, then look."),
-                      [ChoiceGuess(q, [label for label, _r in PACK_OPTIONS])], _("Show the chart"),
+                      [ChoiceGuess(q, [label for label, _r in reversed(PACK_OPTIONS)])],
+                      _("Show the chart"),
                       simulate, reveal)
 
 
