@@ -218,3 +218,10 @@ def test_a_failing_simulation_says_so_in_a_sentence_and_can_be_pressed_again():
     w = GuessFirst("t", [], "Go", boom, lambda r, g: Reveal(["x"]))
     assert not w.press() and not w.revealed and not w.button.disabled
     assert w.status.value == "The games could not be played: no games to summarise"
+
+
+def test_the_experiments_panel_shows_nothing_until_run():
+    from cardkit_tables.war_numbers import NumbersPanel
+    panel = NumbersPanel(n_games=1_000, seed=4)
+    assert panel.image.value == b"" and panel.result is None
+    assert panel.text.value == "Choose a variant and press <b>Run</b>."

@@ -73,19 +73,12 @@ class NumbersPanel(ipw.VBox):
 
     def run(self, progress: bool = False) -> BulkResult:
         """Play the chosen games, then show the histogram and the numbers."""
-        from matplotlib.figure import Figure
-
         self.button.disabled = True
         self.text.value = "Playing…"
         try:
             res = play_many(self.rules(), self.n_games.value, seed=self.seed, progress=progress)
-            fig = Figure(figsize=(7, 3.2), dpi=90)
-            length_histogram(res, ax=fig.add_subplot(), title=f"{res.n_games:,} games of "
-                             f"{self.variant.value}")
-            fig.tight_layout()
-            buf = io.BytesIO()
-            fig.savefig(buf, format="png")
-            self.image.value = buf.getvalue()
+            self.image.value = _png(lambda ax: length_histogram(
+                res, ax=ax, title=f"{res.n_games:,} games of {self.variant.value}"))
             ends = ", ".join(f"{k.replace('_', ' ')} {v:,}" for k, v in res.ends.items())
             self.text.value = html.escape(f"{length_summary(res)}. Ends: {ends}.")
             self.result = res
