@@ -93,6 +93,9 @@ def test_the_result_is_computed_once_and_stays_in_the_kernel():
     ("fifty", "Type a whole number from 1 to 1,000,000: How many battles"),
     ("-3", "Type a whole number from 1 to 1,000,000"),
     ("<b>7</b>", "Type a whole number from 1 to 1,000,000"),
+    ("²", "Type a whole number from 1 to 1,000,000"),          # a digit to str.isdigit, not to int
+    ("9" * 5000, "Type a whole number from 1 to 1,000,000"),   # longer than int() reads
+    ("1000001", "Type a whole number from 1 to 1,000,000"),
 ])
 def test_a_missing_or_bad_guess_is_refused_and_shows_nothing(typed, says):
     w = guess_game_length(lambda: bulk(FOUR))

@@ -231,7 +231,8 @@ class GuessFirst(ipw.VBox):
                 typed = str(w.value).strip().replace(",", "").replace(" ", "").replace("_", "")
                 if not typed:
                     return values, _("First type your guess: {q}").format(q=g.question)
-                if not typed.isdigit() or not g.low <= int(typed) <= g.high:
+                if (not (typed.isascii() and typed.isdigit()) or len(typed) > 12
+                        or not g.low <= int(typed) <= g.high):
                     return values, _("Type a whole number from {lo:,} to {hi:,}: {q}").format(
                         lo=g.low, hi=g.high, q=g.question)
                 values[g.question] = int(typed)
