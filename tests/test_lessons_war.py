@@ -184,29 +184,45 @@ def test_your_turn_questions_come_before_what_answers_them():
     peace = _cells("03_war_variants")
     assert _before(peace, 'Task("Peace: your 3♠ against the 9♦', "the 3♠ now beats the 9♦")
     assert _before(peace, "your 3♣ meets the 8♥", "so the 8 still wins")
-    assert _before(peace, "your 4♠ meets the A♥", "the 4♠ now beats the A♥")
+    assert _before(peace, "your 4♠ meets the 3♥", "**it still beats the 2 and the 3**")
+    # each rule is guessed at the table before the sentence that states it
+    assert _before(peace, 'Task("Peace: your 3♠ against the 9♦', "In **Peace** the lowest card wins")
+    assert _before(peace, "your 3♣ meets the 8♥", "it still loses to every higher number")
+    assert "## 1. Peace: the lowest card wins" not in peace
     assert "it stands for a number" in peace and "Player 1 takes 14 cards" in peace
     more = _cells("03b_war_variants_more")
     assert _before(more, "Which card will you turn up", "only the 2♣ goes down")
     assert _before(more, "two 2s tie. How many cards", "Război puts just 1 card down")
     assert _before(more, "your 2♠ meets the K♥. What happens?", "the 2 starts a war")
+    assert _before(more, "your 2♠ meets the K♥. What happens?",
+                   "So the chosen rank always starts a war when it is turned up in a battle")
+    # underdog: the task's trap (a 6 face down on the winner's side) is not the demo's deal
+    assert _before(more, "Player 2's 6♦ 7♦ 8♦, and your 4♠ meets the K♥", "the underdog takes the war")
     assert _before(more, "Who wins the war?", "the underdog takes the war")
-    assert _before(more, "The **median** is the middle game", "Quiz(\"Of these three")
-    assert _before(more, "Quiz(\"Of these three", "Război and automatic war make short games")
+    assert _before(more, "The **median** is the middle game", "Quiz(\"Guess first: of these three")
+    # the guess comes before the table that answers it, and before the sentence that explains it
+    assert _before(more, "Quiz(\"Guess first: of these three", "whole_games({\"Classic War\"")
+    assert _before(more, "Quiz(\"Guess first: of these three", "Război and automatic war make short games")
     assert "J, Q and K count 10 (9 down)" not in more
     assert _before(more, "Who goes to war?", "a tie below the highest card never matters")
     steal = _cells("04_steal_war")
-    assert _before(steal, "a card that matches several piles steals all of them", "What can you steal?")
+    assert _before(steal, "What can you steal?", "a card that matches several piles steals all of them")
+    # the fourth card of a war: asked at the table before the sentence that says it may steal
+    assert _before(steal, "What do you do with the 7♠?", "the face-up (fourth) card of a war may be used to steal")
+    assert "but the face-up (fourth) card may be used to steal" not in steal
     assert _before(steal, "Which card should go on top", "A **joker** is safest")
     assert "matches Player 2's 7♦" not in steal
     war = _cells("02_war")
     assert _before(war, "Why does shuffling the won cards", "it ends with probability 1")
     assert "Player 2 has only 2 cards left. How many" not in war
-    assert "that jack was Player 2's last card" in war
+    assert "Player 2 has only two cards left after it: the 5♣, then the 9♦" in war
     numbers = _cells("06_war_numbers")
-    assert _before(numbers, "2, 15 or 50?", "print(ws.length_summary(classic))")
-    assert _before(numbers, "how many loop with each pickup order?", "A random order can never loop")
-    assert _before(numbers, "pickups = {name: play_many", "A random order can never loop")
+    assert _before(numbers, "2, 15 or 50?", "guess_game_length(")
+    # the answers are the guess widgets' to show, after the button: not the lesson's prose
+    for gone in ("print(ws.length_summary(classic))", "A random order can never loop",
+                 "Doubling the pack makes games far more", "so one player runs out sooner",
+                 "panel.run()"):
+        assert gone not in numbers, gone
 
 
 def test_03b_automatic_war_and_underdog_are_two_player_variants():
@@ -270,6 +286,12 @@ def _battle(t: WarTable):
 # what each prediction's right answer claims, checked on the battle the table then flips
 CLAIMS = {
     "Your top card is the Q♠": lambda e: e.data["winner"] == 1,
+    "The 8s tie: a war. After your 8♠ you have only 2 cards left":
+        lambda e: e.data["winner"] == 0 and len(e.data["won"]) == 8
+        and "Player 1 is short of cards: 1 face down" in e.explain(),
+    "The kings tie, and the K♠ was your last card":
+        lambda e: e.data["winner"] == 0 and len(e.data["won"]) == 6
+        and "K♠ stands as their deciding card" in e.explain(),
     "Both players turn up a 7": lambda e: len(e.data["won"]) == 10,
     "Peace: your 3♠ against the 9♦": lambda e: e.data["winner"] == 0,
     "# beats faces (3 beats J, Q and K)": lambda e: e.data["winner"] == 1,
@@ -277,7 +299,8 @@ CLAIMS = {
     "One-card wars: the 9s tie": lambda e: "Turned up: 3♣ (Player 1)" in e.explain(),
     "Război: two 2s tie": lambda e: "Player 1 puts 1 card face down." in e.explain(),
     "Automatic war with the 2": lambda e: "war!" in e.explain() and e.data["wars"] == 1,
-    "Underdog with the 6": lambda e: e.data["winner"] == 0 and "underdog 6♣" in e.explain(),
+    "Underdog with the 6": lambda e: e.data["winner"] == 1 and "underdog" not in e.explain()
+        and "Player 2 6♦ 7♦ 8♦" in e.explain(),
     "Three players turn up 9♠ (you), 9♦ and J♣": lambda e: e.data["winner"] == 2 and e.data["wars"] == 0,
 }
 
@@ -339,3 +362,145 @@ def test_03b_whole_game_sentences_match_its_table():
     medians = dict(re.findall(r">([^<>]+)</th><td[^>]*>\d+</td><td[^>]*>(\d+)</td>", text))
     assert int(medians["Război"]) < int(medians["Classic War"]) < int(medians["One-card wars"])
     assert int(medians["Automatic war"]) < int(medians["Classic War"])
+
+
+# ------------------------------------------------------------------ predict before the rule
+def test_02_short_of_cards_is_predicted_before_it_is_explained():
+    war = _cells("02_war")
+    short = war[war.index("## 3. Running short of cards"):war.index("## 4. The end of the game")]
+    # the two tasks come first; the rule each one teaches is said only after it (or in its answer)
+    assert _before(short, "After your 8♠ you have only 2 cards left. What happens?",
+                   "So a player who is **short of cards** for a war puts all but their **last** card")
+    assert _before(short, "the K♠ was your last card. What happens?",
+                   "With no card at all left, the card that tied **stands** as your deciding card.")
+    first_task = short.index("Task(")
+    assert "all but" not in short[:first_task] and "deciding card" not in short[:first_task]
+    # the quiz that asked what the paragraph above it had just said is gone
+    assert "A war starts and Player 2 has only 2 cards left. What do they do?" not in war
+
+
+# ---------------------------------------------------------------- exit questions: a new case
+def _exit(name: str) -> tuple[str, str]:
+    """The exit question and its hidden answer, whitespace collapsed."""
+    md = _markdown(name)
+    part = md[md.index("## Exit question"):]
+    question, answer = part.split("<details>", 1)
+    return question, answer.split("</details>", 1)[0]
+
+
+def _recap_and_glossary(name: str) -> str:
+    md = _markdown(name)
+    return md[md.index("## Recap"):md.index("## Where next")]
+
+
+def test_exit_questions_make_the_student_apply_the_rules_to_a_new_case():
+    q, a = _exit("02_war")
+    # short of cards, then a repeated war with a standing card: two rules at once
+    assert "Player 2 has only two cards left after it: the 5♣, then the 9♦" in q
+    assert "the 9♦ **stands** as their deciding card" in a and "another 9 ties again" in a
+    assert "that jack was Player 2's last card" not in q
+    q, a = _exit("03_war_variants")
+    # # beats aces decides a war's face-up card too (the recap says nothing of wars)
+    assert "you turn up the 4♠ and your opponent the A♥" in q and "you take 10 cards" in a
+    recap_line = _recap_and_glossary("03_war_variants").split("**# beats aces**")[1].split("**Slap war**")[0]
+    assert "your 4♦ meets a 2♣" not in q and "war" not in recap_line and "still beats 2 and 3" in recap_line
+    q, a = _exit("03b_war_variants_more")
+    # Război with a player short of cards
+    assert "two aces tie, and after your ace you have only 6 cards left" in q
+    assert "your opponent puts 10 down" in a and "(5 cards), and your 6th and last card" in a
+    assert "two 5s tie" not in q
+    q, a = _exit("04_steal_war")
+    # two steals in a row, and which card ends on top
+    assert "the top card of your packet is the 7♠, and the card under it is the 8♣" in q
+    assert "the 8♣ ends on top of your face-up pile" in a
+    assert "Your face-up pile shows the 6♣" not in q
+    q, a = _exit("06_war_numbers")
+    # the standard error, used on somebody else's simulation
+    assert "6.3 % of them, with a standard error of 0.24 %" in q
+    assert "0.42 / 0.24 ≈ 1.75 standard errors" in a
+    assert "the median is 148 battles" not in q
+
+
+def test_exit_answers_are_what_the_engine_does():
+    from cardkit.war import new_game
+    from cardkit_tables.lesson_war import first_battle
+    # 02: after J-J and 9♠-9♦, Player 2 stands on the 9♦; a 10 wins Player 1 the game, an 8 loses
+    for up, over in (("TS", True), ("8S", False)):
+        g = new_game(WarRules.classic(), hands=[f"JS 2C 3C 4C 9S 5H 6H 7H {up} 2D", "JH 5C 9D"], seed=1)
+        g.apply("flip")
+        assert g.is_over is over and (g.winner == 0 if over else "9♦ stands" in g.log[-1].explain())
+    # 03: # beats aces, K-K then 4♠ against A♥: Player 1 takes 10
+    e = first_battle(WarRules.beats_aces(), ["KS 2C 3C 5C 4S", "KH 2D 3D 5D AH"])
+    assert e.data["winner"] == 0 and len(e.data["won"]) == 10
+    # 03b: Război aces, 6 cards left: 5 down and the last decides; the other player 10 down
+    e = first_battle(WarRules.razboi(), ["AS 2C 3C 5C 6C 7C 8C",
+                                         "AH 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD"])
+    assert "Player 1 is short of cards: 5 face down" in e.explain()
+    assert "Player 2 2♦ 3♦ 4♦ 5♦ 6♦ 7♦ 8♦ 9♦ 10♦ J♦." in e.explain()
+    # 04: three players, 7♠ then 8♣ steal both piles; the 8♣ ends on top
+    from cardkit import parse_cards
+    g = new_game(replace(WarRules.steal(), players=3), hands=["7S 8C 2C 9C", "KH 3D 4D", "QH 5D 6D"],
+                 piles=[[], parse_cards("7D 4H"), parse_cards("8H 3S")], seed=1)
+    for act in ("flip", "steal", "steal"):
+        g.apply(act)
+    assert [str(c) for c in g.piles[0]] == ["8♣", "8♥", "3♠", "7♠", "7♦", "4♥"]
+    # 06: 1/17 with the friend's figures
+    assert abs((0.063 - 1 / 17) / 0.0024 - 1.75) < 0.01
+    assert 1 / 17 - 3 * 0.0024 > 0.0515 and 1 / 17 + 3 * 0.0024 < 0.0661
+
+
+# ------------------------------------------------------------------ 06: guess, then simulate
+def test_06_stored_page_shows_no_answer_before_a_button():
+    from cardkit.war.bulk import play_many
+    from cardkit.war.stats import length_summary
+    s = length_summary(play_many(WarRules.classic(), 100_000, seed=1))
+    text = _text("06_war_numbers")
+    for answer in (f"{s.mean:.1f}", f"mean {s.mean:.0f}", f"median {s.median:.0f}",
+                   f"{s.wars_mean:.1f} wars", "about 190 battles", "about 150"):
+        assert answer not in text, answer
+    outputs = [o["data"]["text/plain"] for c in _nb("06_war_numbers").cells if c.cell_type == "code"
+               for o in c.get("outputs", []) if "text/plain" in o.get("data", {})]
+    assert sum(o.startswith("GuessFirst(") for o in outputs) == 6
+
+
+def test_06_guess_widgets_of_the_notebook_wait_for_the_button_then_answer():
+    """Run the notebook's own cells here, with fewer games, and press each guess widget."""
+    import types
+
+    import cardkit.war.stats as ws
+    from cardkit.war.bulk import play_many
+    from cardkit_tables.war_numbers import ChoiceGuess, GuessFirst
+
+    def few(rules, n=None, **kw):
+        return play_many(rules, min(n, 3_000), **kw) if n is not None else play_many(rules, **kw)
+
+    shim = types.SimpleNamespace(**{k: getattr(ws, k) for k in dir(ws) if not k.startswith("__")})
+    shim.compare = lambda names, n, seed=0, **o: ws.compare(names, min(n, 3_000), seed, **o)
+    shim.by_pack_size = lambda rules, ks, n, seed=0: ws.by_pack_size(rules, ks, min(n, 1_000), seed)
+    ns: dict = {}
+    widgets = []
+    for cell in _nb("06_war_numbers").cells:
+        if cell.cell_type != "code" or "NumbersPanel(" in cell.source and "import" not in cell.source:
+            continue
+        if "## Try it" in cell.source or "longest = " in cell.source:
+            continue
+        tree = ast.parse(cell.source)
+        last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+        exec(compile(tree, "06", "exec"), ns)
+        ns["play_many"], ns["ws"] = few, shim
+        if last is not None:
+            value = eval(compile(ast.Expression(last.value), "06", "eval"), ns)
+            if isinstance(value, GuessFirst):
+                widgets.append(value)
+    assert len(widgets) == 6
+    from test_war_numbers import tree_states
+    for w in widgets:
+        before = tree_states(w).lower()
+        for leak in ("you guessed", "average is", "looped", "times as long", "games are", "the kit,"):
+            assert leak not in before, (w, leak)
+        assert w.image.value == b""
+        for g, inp in zip(w.guesses, w.inputs):
+            inp.value = g.options[0] if isinstance(g, ChoiceGuess) else "100"
+        assert w.press(), w
+        shown = w.text.value.lower()
+        assert "you guessed" in shown or "the kit, 3,000 games each" in shown, w

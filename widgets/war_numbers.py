@@ -1,18 +1,39 @@
-"""The control panel of the lesson "War by the numbers": choose a variant and options, play many
-games with :func:`cardkit.war.bulk.play_many`, see the histogram and the numbers (RULES.md §1)."""
+"""The widgets of the lesson "War by the numbers" (RULES.md §1), on top of
+:func:`cardkit.war.bulk.play_many` and :mod:`cardkit.war.stats`:
+
+- :class:`GuessFirst` — guess first, then see: the student types or chooses a guess and presses a
+  button; only then are the simulation's numbers and chart put on the page, with the guess
+  compared to them in words. Until the press, nothing of the answer is in any widget's state (so
+  not in the page either, in JupyterLab or in Voilà): the result lives in the kernel only;
+- one factory per guess-first section of the lesson: :func:`guess_game_length`,
+  :func:`guess_wars_spread`, :func:`guess_loops`, :func:`guess_variants`,
+  :func:`guess_pack_size`, and :func:`kit_figures` (a button only: the kit's figures beside the
+  published ones);
+- :class:`NumbersPanel` — choose a variant and options, play many games, see the histogram.
+
+Everything shown is plain text: what the student types is read in the kernel, and every sentence
+is HTML-escaped before it reaches an ``ipywidgets.HTML``. ipywidgets (not a home-made front end)
+because Text, RadioButtons, Button and Image render the same in JupyterLab and Voilà.
+"""
 from __future__ import annotations
 
 import html
 import io
-from dataclasses import replace
+import time
+from dataclasses import dataclass, replace
+from typing import Any, Callable, Mapping, Sequence
 
 import ipywidgets as ipw
+import numpy as np
 
+from cardkit.i18n import _, ngettext
 from cardkit.war import WarRules
-from cardkit.war.bulk import BulkResult, play_many
-from cardkit.war.stats import VARIANTS, length_histogram, length_summary
+from cardkit.war.bulk import BulkResult, GameEnd, play_many
+from cardkit.war.stats import PUBLISHED, VARIANTS, length_histogram, length_summary, still_going
 
-__all__ = ["NumbersPanel", "PICKUPS", "SHORT_OF_CARDS"]
+__all__ = ["NumbersPanel", "PICKUPS", "SHORT_OF_CARDS", "NumberGuess", "ChoiceGuess", "Reveal",
+           "GuessFirst", "compare_number", "guess_game_length", "guess_wars_spread", "guess_loops",
+           "guess_variants", "guess_pack_size", "kit_figures", "published_figures"]
 
 #: The pickup orders in plain words (label, value of ``WarRules.pickup``), §1.1.
 PICKUPS = [("winner's cards first", "winner_first"), ("Player 1's cards first", "player_order"),
@@ -52,19 +73,12 @@ class NumbersPanel(ipw.VBox):
 
     def run(self, progress: bool = False) -> BulkResult:
         """Play the chosen games, then show the histogram and the numbers."""
-        from matplotlib.figure import Figure
-
         self.button.disabled = True
         self.text.value = "Playing…"
         try:
             res = play_many(self.rules(), self.n_games.value, seed=self.seed, progress=progress)
-            fig = Figure(figsize=(7, 3.2), dpi=90)
-            length_histogram(res, ax=fig.add_subplot(), title=f"{res.n_games:,} games of "
-                             f"{self.variant.value}")
-            fig.tight_layout()
-            buf = io.BytesIO()
-            fig.savefig(buf, format="png")
-            self.image.value = buf.getvalue()
+            self.image.value = _png(lambda ax: length_histogram(
+                res, ax=ax, title=f"{res.n_games:,} games of {self.variant.value}"))
             ends = ", ".join(f"{k.replace('_', ' ')} {v:,}" for k, v in res.ends.items())
             self.text.value = html.escape(f"{length_summary(res)}. Ends: {ends}.")
             self.result = res
@@ -74,3 +88,416 @@ class NumbersPanel(ipw.VBox):
 
     def __repr__(self) -> str:
         return f"NumbersPanel(variant={self.variant.value!r})"
+
+
+
+# ------------------------------------------------------------------------------ guess first
+@dataclass(frozen=True)
+class NumberGuess:
+    """A guess typed as a whole number from ``low`` to ``high`` (``question``: plain text)."""
+
+    question: str
+    low: int = 0
+    high: int = 1_000_000
+
+
+@dataclass(frozen=True)
+class ChoiceGuess:
+    """A guess chosen among ``options`` (plain texts, two or more)."""
+
+    question: str
+    options: Sequence[str]
+
+    def __post_init__(self) -> None:
+        if len(self.options) < 2 or len(set(self.options)) != len(self.options):
+            raise ValueError("a choice guess needs two or more different options")
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """What the button shows: ``lines`` (plain-text paragraphs, escaped when drawn) and an
+    optional chart as PNG bytes (``png``, empty for none)."""
+
+    lines: Sequence[str]
+    png: bytes = b""
+
+
+def _png(draw: Callable[[Any], None], height: float = 3.2) -> bytes:
+    """A 7-inch-wide matplotlib figure drawn by ``draw(ax)``, as PNG bytes (no pyplot figure is
+    left open, so nothing is shown by the notebook's own display)."""
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(7, height), dpi=90)
+    draw(fig.add_subplot())
+    fig.tight_layout()
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png")
+    return buf.getvalue()
+
+
+def compare_number(guess: float, actual: float, unit: str) -> str:
+    """The typed ``guess`` beside the ``actual`` figure, in words: "you guessed 50 battles; the
+    average is 191 battles — 3.8 times your guess". Within 10 % is "close"; otherwise how many
+    times (from 1.5 times on), less than half or a third, or how many more or fewer."""
+    fmt = "{:,.0f}" if actual >= 20 else "{:,.1f}"
+    a = fmt.format(actual)
+    head = _("You guessed {g:,} {u}; the average is {a} {u}").format(g=guess, a=a, u=unit)
+    if abs(guess - actual) <= 0.1 * actual:
+        return head + _(" — close: within 10 % of your guess.")
+    if guess > 0 and actual / guess >= 1.5:
+        return head + _(" — {r:.1f} times your guess.").format(r=actual / guess)
+    if guess < actual:
+        return head + _(" — {d} more than your guess.").format(d=fmt.format(actual - guess))
+    if actual > 0 and guess / actual >= 2:
+        return head + (_(" — less than a third of your guess.") if guess / actual >= 3
+                       else _(" — less than half your guess."))
+    return head + _(" — {d} fewer than your guess.").format(d=fmt.format(guess - actual))
+
+
+def _verdict(guess: str, right: str) -> str:
+    return _("right!") if guess == right else _("the right choice was “{r}”.").format(r=right)
+
+
+class GuessFirst(ipw.VBox):
+    """Guess first, then see (module doc).
+
+    - ``title``: the task in one line (plain text);
+    - ``guesses``: the :class:`NumberGuess` / :class:`ChoiceGuess` the student must answer first
+      (none: the button alone);
+    - ``button``: the button's text ("Simulate 100,000 games", "Show the chart");
+    - ``simulate()``: computes the result (called once, at the first :attr:`result`; the lesson's
+      later cells may read :attr:`result` before the button is pressed — it stays in the kernel);
+    - ``reveal(result, guesses)``: the :class:`Reveal` for the guesses (a dict question → the
+      typed ``int`` or the chosen option).
+
+    :meth:`press` does what the button does. Before every guess is made it says which one is
+    missing (or why a typed number is not one) and shows nothing else; afterwards the guesses are
+    locked and the reveal's lines and chart are shown. ``revealed`` says whether that happened.
+    If the simulation raises, the error's sentence is shown (no traceback) and the button can be
+    pressed again.
+    """
+
+    def __init__(self, title: str, guesses: Sequence["NumberGuess | ChoiceGuess"], button: str,
+                 simulate: Callable[[], Any], reveal: Callable[[Any, dict], Reveal]):
+        self.guesses = list(guesses)
+        self._simulate, self._reveal = simulate, reveal
+        self._result: Any = None
+        self._computed = False
+        self.seconds: float | None = None
+        self.revealed = False
+        self.inputs: list[ipw.Widget] = []
+        rows: list[ipw.Widget] = [ipw.HTML(f"<b>{html.escape(title)}</b>")]
+        for g in self.guesses:
+            if isinstance(g, NumberGuess):
+                w = ipw.Text(placeholder=_("a whole number"),
+                             layout=ipw.Layout(width="12em"))
+            elif isinstance(g, ChoiceGuess):
+                w = ipw.RadioButtons(options=list(g.options), value=None,
+                                     layout=ipw.Layout(width="auto", max_width="100%"))
+            else:
+                raise TypeError(f"a guess must be a NumberGuess or a ChoiceGuess, not {g!r}")
+            self.inputs.append(w)
+            rows += [ipw.HTML(html.escape(g.question)), w]
+        self.button = ipw.Button(description=button, button_style="primary",
+                                 layout=ipw.Layout(width="auto", min_width="16em", margin="8px 0",
+                                                   align_self="flex-start"))
+        self.button.on_click(lambda _b: self.press())
+        self.status = ipw.HTML(html.escape(
+            _("Make your guess, then press “{b}”.").format(b=button) if self.guesses else ""))
+        self.text = ipw.HTML("")
+        self.image = ipw.Image(format="png", layout=ipw.Layout(display="none", max_width="100%",
+                                                               height="auto"))
+        self._title = title
+        super().__init__(rows + [self.button, self.status, self.text, self.image],
+                         layout=ipw.Layout(max_width="760px", border="1px solid #ccd",
+                                           padding="6px 10px", margin="4px 0"))
+
+    @property
+    def result(self) -> Any:
+        """The simulation's result (computed once, on first use; ``seconds`` says how long)."""
+        if not self._computed:
+            start = time.perf_counter()
+            self._result = self._simulate()
+            self.seconds = time.perf_counter() - start
+            self._computed = True
+        return self._result
+
+    def read_guesses(self) -> "tuple[dict, str | None]":
+        """The guesses made so far (question → value) and, if one is missing or is not a number
+        in range, the sentence that says so (else ``None``)."""
+        values: dict = {}
+        for g, w in zip(self.guesses, self.inputs):
+            if isinstance(g, NumberGuess):
+                typed = str(w.value).strip().replace(",", "").replace(" ", "").replace("_", "")
+                if not typed:
+                    return values, _("First type your guess: {q}").format(q=g.question)
+                if (not (typed.isascii() and typed.isdigit()) or len(typed) > 12
+                        or not g.low <= int(typed) <= g.high):
+                    return values, _("Type a whole number from {lo:,} to {hi:,}: {q}").format(
+                        lo=g.low, hi=g.high, q=g.question)
+                values[g.question] = int(typed)
+            else:
+                if w.value not in g.options:
+                    return values, _("First choose your guess: {q}").format(q=g.question)
+                values[g.question] = w.value
+        return values, None
+
+    def press(self) -> bool:
+        """What the button does (class doc). Returns whether the answer is now shown."""
+        if self.revealed:
+            return True
+        values, missing = self.read_guesses()
+        if missing:
+            self.status.value = html.escape(missing)
+            return False
+        self.button.disabled = True
+        self.status.value = html.escape(_("Playing the games… this takes a few seconds."))
+        try:
+            shown = self._reveal(self.result, values)
+        except Exception as exc:   # a student sees a sentence, never a traceback
+            self.status.value = html.escape(_("The games could not be played: {e}").format(e=exc))
+            self.button.disabled = False
+            return False
+        for w in self.inputs:
+            w.disabled = True
+        self.text.value = "".join(f"<p style='margin:0.35em 0'>{html.escape(line)}</p>"
+                                  for line in shown.lines)
+        if shown.png:
+            self.image.value = shown.png
+            self.image.layout.display = ""
+        self.status.value = ""
+        self.revealed = True
+        return True
+
+    def __repr__(self) -> str:
+        return f"GuessFirst({self._title!r})"
+
+
+def guess_game_length(simulate: Callable[[], BulkResult]) -> GuessFirst:
+    """Section "How long is a game?": guess the mean number of battles (typed) and of wars (2, 15
+    or 50); the button shows the mean, the median, the summary line and the histogram."""
+    battles_q = _("How many battles do you think a game of classic War lasts on average?")
+    wars_q = _("How many wars do you expect in a game, on average?")
+
+    def reveal(res: BulkResult, g: dict) -> Reveal:
+        s = length_summary(res)
+        nearest = min(("2", "15", "50"), key=lambda o: abs(int(o) - s.wars_mean))
+        wars = _("You guessed {g} wars; the average is {w:.1f} wars per game, so {n} was the "
+                 "closest choice{y}.").format(g=g[wars_q], w=s.wars_mean, n=nearest,
+                                              y=_(" — yours") if g[wars_q] == nearest else "")
+        return Reveal([
+            compare_number(g[battles_q], s.mean, _("battles")),
+            _("The median is {m:.0f} battles: half the games are shorter than that.").format(m=s.median),
+            wars,
+            _("In all: {s}.").format(s=s),
+        ], _png(lambda ax: length_histogram(res, ax=ax, title=_("Classic War: how many battles a "
+                                                                "game lasts"))))
+
+    return GuessFirst(_("Your turn — guess first, then simulate."), [NumberGuess(battles_q, 1, 1_000_000),
+                      ChoiceGuess(wars_q, ["2", "15", "50"])], _("Simulate 100,000 games"),
+                      simulate, reveal)
+
+
+#: The options of :func:`guess_wars_spread`, with the share of games each one means.
+NO_WAR_OPTIONS = [("Many (1 game in 20, or more)", 0.05), ("Some (about 1 game in 100)", 0.001),
+                  ("Hardly any (fewer than 1 game in 1,000)", 0.0)]
+
+
+def _share_option(p: float, options: Sequence[tuple[str, float]]) -> str:
+    """The first option whose lower bound ``p`` reaches (options from the largest bound down)."""
+    return next(label for label, low in options if p >= low)
+
+
+def guess_wars_spread(simulate: Callable[[], BulkResult]) -> GuessFirst:
+    """Section "Wars per game": guess how many games have no war at all; the button shows the
+    count, the most common number of wars, the median, and the bar chart of wars per game."""
+    q = _("Out of 100,000 games, how many have no war at all?")
+
+    def reveal(res: BulkResult, g: dict) -> Reveal:
+        counts = np.bincount(res.wars)
+        none = int(counts[0]) if counts.size else 0
+        p = none / res.n_games
+        right = _share_option(p, NO_WAR_OPTIONS)
+
+        def draw(ax) -> None:
+            ax.bar(np.arange(counts.size), counts, color="#4a7ab5")
+            ax.set_xlim(-1, 60)
+            ax.set_xlabel(_("wars in the game"))
+            ax.set_ylabel(_("games"))
+            ax.set_title(_("Classic War: {m:.1f} wars per game on average").format(m=res.wars.mean()))
+
+        return Reveal([
+            _("You guessed “{g}”. In fact {n:,} of the {t:,} games had no war at all ({p:.2%}): "
+              "{v}").format(g=g[q], n=none, t=res.n_games, p=p, v=_verdict(g[q], right)),
+            _("The most common number of wars is {mode}, and half the games have {med:.0f} wars "
+              "or fewer — but some have far more.").format(mode=int(counts.argmax()),
+                                                          med=float(np.median(res.wars))),
+        ], _png(draw))
+
+    return GuessFirst(_("Your turn — guess first, then look."),
+                      [ChoiceGuess(q, [label for label, _low in NO_WAR_OPTIONS])],
+                      _("Show the chart"), simulate, reveal)
+
+
+#: The options of :func:`guess_loops`, with the share of games each one means.
+LOOP_OPTIONS = [("More than 1 in 4", 0.25), ("Between 1 in 100 and 1 in 4", 0.01),
+                ("Fewer than 1 in 100", 1e-12), ("None", 0.0)]
+
+
+def guess_loops(simulate: Callable[[], Mapping[str, BulkResult]], names: Sequence[str]) -> GuessFirst:
+    """Section "Can a game go on for ever?": for each pickup order in ``names`` (the keys of
+    ``simulate()``'s dict), guess how many games loop; the button compares each guess with the
+    games that ended in a draw by repetition, and gives each order's mean, median and ends."""
+    questions = {n: _("{n}: how many of the 100,000 games loop for ever?").format(n=n) for n in names}
+
+    def reveal(runs: Mapping[str, BulkResult], g: dict) -> Reveal:
+        lines = []
+        for name in names:
+            res = runs[name]
+            ends = res.ends
+            loops = ends.get(GameEnd.repetition.name, 0)
+            right = _share_option(loops / res.n_games, LOOP_OPTIONS)
+            line = _("{n}: you guessed “{g}”; {k:,} games looped ({p:.1%}) — {v}").format(
+                n=name, g=g[questions[name]], k=loops, p=loops / res.n_games,
+                v=_verdict(g[questions[name]], right))
+            limit = ends.get(GameEnd.battle_limit.name, 0)
+            if limit:
+                line += " " + ngettext("{k:,} more was stopped by the battle limit ({b:,} battles).",
+                                       "{k:,} more were stopped by the battle limit ({b:,} battles).",
+                                       limit).format(k=limit, b=res.rules.max_battles)
+            lines.append(line)
+        for name in names:
+            s = length_summary(runs[name])
+            lines.append(_("{n}: mean {m:.1f} battles, median {d:.0f}.").format(n=name, m=s.mean, d=s.median))
+        lines.append(_("A random order can never loop for ever: the same position may come back, "
+                       "but what happens next is new each time, so the kit does not call it a "
+                       "draw."))
+        return Reveal(lines)
+
+    return GuessFirst(_("Your turn — guess first, then simulate."),
+                      [ChoiceGuess(questions[n], [label for label, _low in LOOP_OPTIONS]) for n in names],
+                      _("Simulate 100,000 games of each"), simulate, reveal)
+
+
+def _short(name: str) -> str:
+    return name.split(" (")[0]
+
+
+#: The variants the lesson compares (names of :data:`cardkit.war.stats.VARIANTS`).
+VARIANT_NAMES = ["classic", "Peace (lowest wins, 5 down)", "Război (war size = card value)",
+                 "one-card wars (1 down)"]
+
+
+def guess_variants(simulate: Callable[[], Mapping[str, BulkResult]],
+                   names: Sequence[str] = tuple(VARIANT_NAMES)) -> GuessFirst:
+    """Section "Peace, Război and one-card wars": ``simulate()`` gives a result for each of
+    ``names`` (keys of :data:`cardkit.war.stats.VARIANTS`); guess which variant (shown without
+    the brackets) gives the shortest and the longest games; the button shows the means and
+    medians as bars and in words."""
+    short_q, long_q = _("Which gives the shortest games?"), _("Which gives the longest games?")
+    names = list(names)
+
+    def reveal(runs: Mapping[str, BulkResult], g: dict) -> Reveal:
+        means = {_short(n): float(runs[n].battles.mean()) for n in names}
+        medians = {_short(n): float(np.median(runs[n].battles)) for n in names}
+        shortest, longest = min(means, key=means.get), max(means, key=means.get)
+
+        def draw(ax) -> None:
+            x = np.arange(len(means))
+            ax.bar(x - 0.2, list(means.values()), 0.4, label=_("mean"), color="#4a7ab5")
+            ax.bar(x + 0.2, list(medians.values()), 0.4, label=_("median"), color="#f0a030",
+                   hatch="//")
+            ax.set_xticks(x, list(means))
+            ax.set_ylabel(_("battles per game"))
+            ax.legend()
+
+        lines = [
+            _("Shortest: you guessed {g}; the shortest games are {n}'s (mean {m:.0f} battles, "
+              "median {d:.0f}) — {v}").format(g=g[short_q], n=shortest, m=means[shortest],
+                                               d=medians[shortest], v=_verdict(g[short_q], shortest)),
+            _("Longest: you guessed {g}; the longest games are {n}'s (mean {m:.0f} battles, "
+              "median {d:.0f}) — {v}").format(g=g[long_q], n=longest, m=means[longest],
+                                               d=medians[longest], v=_verdict(g[long_q], longest)),
+        ]
+        lines += [f"{n}: {length_summary(runs[n])}" for n in names]
+        lines.append(_("Bigger wars move more cards at once, so one player runs out sooner."))
+        return Reveal(lines, _png(draw))
+
+    options = [_short(n) for n in names]
+    return GuessFirst(_("Your turn — guess first, then simulate."),
+                      [ChoiceGuess(short_q, options), ChoiceGuess(long_q, options)],
+                      _("Simulate 100,000 games of each"), simulate, reveal)
+
+
+#: The options of :func:`guess_pack_size` and the ratio (52-card mean / 28-card mean) each means
+#: (largest first; the widget shows them the other way round, from "half as long" down).
+PACK_OPTIONS = [("Less than a quarter as long", 4.0), ("Between half and a quarter as long", 2.0),
+                ("Half as long, or longer", 0.0)]
+
+
+def guess_pack_size(simulate: Callable[[], Mapping[int, BulkResult]]) -> GuessFirst:
+    """Section "A smaller pack, a shorter game": ``simulate()`` gives results by ``k`` (ranks in
+    the pack, 7 and 13 among them); guess how long a game with 28 cards (k = 7) is beside one
+    with 52; the button shows both means, the ratio and the chart of mean and median by pack."""
+    q = _("With 28 cards (7 ranks) instead of 52, how long is a game?")
+
+    def reveal(packs: Mapping[int, BulkResult], g: dict) -> Reveal:
+        ks = sorted(packs)
+        m7, m13 = float(packs[7].battles.mean()), float(packs[13].battles.mean())
+        ratio = m13 / m7
+        right = _share_option(ratio, PACK_OPTIONS)
+
+        def draw(ax) -> None:
+            ax.plot([4 * k for k in ks], [packs[k].battles.mean() for k in ks], "o-", label=_("mean"))
+            ax.plot([4 * k for k in ks], [np.median(packs[k].battles) for k in ks], "s--",
+                    label=_("median"))
+            ax.set_xlabel(_("cards in the pack (4 × k ranks)"))
+            ax.set_ylabel(_("battles per game"))
+            ax.legend()
+
+        lines = [_("You guessed “{g}”. With 28 cards a game lasts {a:.0f} battles on average, "
+                   "with 52 cards {b:.0f}: the whole pack's games are {r:.1f} times as long — {v}"
+                   ).format(g=g[q], a=m7, b=m13, r=ratio, v=_verdict(g[q], right))]
+        lines += [_("{c} cards: mean {m:.1f} battles").format(c=4 * k, m=packs[k].battles.mean())
+                  for k in ks if k in (4, 7, 10, 13)]
+        if ratio > 2:
+            lines.append(_("Doubling the pack makes games far more than twice as long: there are "
+                           "more cards to win, and each card changes hands more often before the "
+                           "game ends."))
+        return Reveal(lines, _png(draw))
+
+    return GuessFirst(_("Your turn — guess first, then look."),
+                      [ChoiceGuess(q, [label for label, _r in reversed(PACK_OPTIONS)])],
+                      _("Show the chart"),
+                      simulate, reveal)
+
+
+def kit_figures(simulate: Callable[[], Mapping[str, BulkResult]]) -> GuessFirst:
+    """Section "Published figures": a button that shows the kit's own figures (means, wars,
+    games still going) beside the published ones; ``simulate()`` gives the pickup runs by the
+    names "winner's cards first", "Player 1's cards first" and "shuffled"."""
+
+    def reveal(runs: Mapping[str, BulkResult], _g: dict) -> Reveal:
+        wf, po, rd = runs["winner's cards first"], runs["Player 1's cards first"], runs["shuffled"]
+        lines = [_("The kit, {n:,} games each:").format(n=wf.n_games),
+                 _("winner's cards first: {b:.0f} battles and {w:.1f} wars per game").format(
+                     b=wf.battles.mean(), w=wf.wars.mean()),
+                 _("shuffled: {b:.0f} battles and {w:.1f} wars per game").format(
+                     b=rd.battles.mean(), w=rd.wars.mean())]
+        lines += [_("Player 1's cards first, looping or still going after {a:,} battles: {p:.1%}").format(
+            a=after, p=still_going(po, after)) for after in (5_000, 10_000)]
+        lines.append(_("winner's cards first, looping or still going after 5,000 battles: {p:.1%}").format(
+            p=still_going(wf, 5_000)))
+        lines.append(_("The kit's two fixed orders behave very differently: with the winner's cards "
+                       "first a game almost never loops, while with Player 1's cards first a large "
+                       "share of games loop."))
+        return Reveal(lines)
+
+    return GuessFirst(_("The kit's own figures, beside the published ones"), [],
+                      _("Show the kit's figures"), simulate, reveal)
+
+
+def published_figures() -> str:
+    """The published figures with their sources and conventions, as plain text."""
+    return "\n\n".join(f"{f['figure']}\n  source: {f['source']}\n  conventions: {f['conventions']}"
+                       for f in PUBLISHED)
