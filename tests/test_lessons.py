@@ -390,6 +390,8 @@ def test_ecarte_strategy_is_optional_for_older_students_and_says_its_words():
                   "Here spades are trumps (the turn-up is the 10♠)"):
         assert plain in text, plain
     assert "inference" not in text
+    box = next(m for m in md if "**Glossary**" in m)
+    assert "> - **jeux de règle**: the old list of hands" in box and "> - **expected points**: what a choice" in box
     # the close call's explanation is inside the closed advisor block, not visible prose
     assert not any("A close call" in m for m in md)
     details = "".join(str(o.get("data", {}).get("text/html", ""))
