@@ -12,7 +12,13 @@ Hand-worked values:
 - eights, three players: with "eights add up" off Ben takes his next turn as usual; on, the two 8s
   cost him two turns;
 - the starter demo's deal (seed 1) shows all 52 cards once: 7 + 7 in hand, 1 on the pile, 37 in
-  the stock.
+  the stock;
+- 01's king task: you deal and hold K♥ 10♠ 7♠ 9♥ A♣ (hearts trumps); the computer stands and leads
+  the 9♠: you must follow and win (the 10♠ only) or first announce the king; once the 10♠ is
+  played, the king can no longer be announced;
+- 05's Ace task: 9♥ 5♣ A♣ 7♠ on the 5♥: the 9♥ (suit), 5♣ (rank), A♣ (anything) and draw are legal,
+  the 7♠ is not; the Jack task: J♠ K♣ 5♦ 9♥ 3♥ Q♥ 7♥ on the 5♣: J♠, K♣, 5♦ and draw (4 hearts,
+  1 club); the last-card task: 9♥ and 5♣ both go on the 5♥.
 """
 from __future__ import annotations
 
@@ -204,6 +210,8 @@ def test_the_advisor_numbers_wait_behind_a_closed_details_block():
             "may be, 19 times in 20") in out
     assert f"A close call: standing wins this hand about half the time ({a['p_three']:.0%})" in out
     assert out.index("A close call") < out.index("</details>")
+    # each word explained the first time it comes: expected points before the advisor's lines
+    assert out.index("<b>Expected points</b>") < out.index("expected points +0.51") < out.index("(plus or minus)")
     assert 0.45 < a["p_three"] < 0.55 and abs(a["stand_points"] - a["propose_points"]) < 0.1
 
 

@@ -180,17 +180,18 @@ def advisor_explained() -> list[str]:
 
 def advisor_numbers() -> HTML:
     """The advisor on :data:`STAND_HAND` (exact: all 65,780 dealer hands) and what its numbers
-    mean (:func:`advisor_explained`), all behind a closed ``<details>`` ("Decided? Open the
+    mean (:func:`advisor_explained`: expected points first, then the advisor's lines, then the ±
+    and the close call), all behind a closed ``<details>`` ("Decided? Open the
     advisor's numbers"), so that a student decides first, in JupyterLab and on a Voilà page alike
     (RULES.md §3.6). Returns ``IPython.display.HTML``; every line is escaped text (``**bold**``
     in a paragraph becomes ``<b>``)."""
     lines = stand_or_propose("stand")[1:]
     body = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
-    paras = "".join("<p style='text-align:left'>" + _bold(html.escape(p)) + "</p>"
-                    for p in advisor_explained())
+    paras = ["<p style='text-align:left'>" + _bold(html.escape(p)) + "</p>" for p in advisor_explained()]
+    # "expected points" is explained before the advisor's lines use it, the ± right after them
     return HTML("<details style='text-align:left'><summary><b>"
                 + html.escape(_("Decided? Open the advisor's numbers"))
-                + f"</b></summary><ul>{body}</ul>{paras}</details>")
+                + f"</b></summary>{paras[0]}<ul>{body}</ul>{''.join(paras[1:])}</details>")
 
 
 def _bold(escaped: str) -> str:
