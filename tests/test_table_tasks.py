@@ -87,7 +87,8 @@ def test_ecarte_illegal_attempt_gets_the_engines_rule_and_brings_the_greying_bac
     assert marks["7S"][0] is False and "win the trick" in marks["7S"][1]
     assert marks["AD"][0] is False and "follow suit" in marks["AD"][1]
     # one clear thing, once: the rule, not followed by the What now line that says it again
-    assert text == "You must win the trick if you can: 7♠ does not beat 9♠, but K♠ does (Follow suit and win the trick)."
+    assert text == ("You must win the trick if you can: 7♠ does not beat 9♠, but K♠ does "
+                    "(Follow suit and win the trick).")
     assert t.view["labels"]["what_now"] == "Your turn"      # still the task until answered
 
 
