@@ -20,7 +20,8 @@ from .lesson_view import box, cards, row, sentences
 
 __all__ = ["rank_order", "trick_demo", "deal_view", "deal_demo", "exchange_demo",
            "SCORING_DEALS", "scoring_comparison", "hand_score", "foster_summary", "jeux_de_regle_lines",
-           "STAND_HAND", "STAND_TURN_UP", "stand_or_propose", "advisor_explained", "advisor_numbers", "which_card", "hard_choice"]
+           "STAND_HAND", "STAND_TURN_UP", "stand_or_propose", "advisor_explained", "advisor_numbers",
+           "which_card", "hard_choice"]
 
 #: the deal the lesson shows in "The deal and the trump" and "Proposals and exchanges": Ada is
 #: the non-dealer, Ben the dealer (non-dealer's hand, dealer's hand)
