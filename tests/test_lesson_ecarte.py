@@ -12,7 +12,13 @@ Hand-worked values:
 - eights, three players: with "eights add up" off Ben takes his next turn as usual; on, the two 8s
   cost him two turns;
 - the starter demo's deal (seed 1) shows all 52 cards once: 7 + 7 in hand, 1 on the pile, 37 in
-  the stock.
+  the stock;
+- 01's king task: you deal and hold K♥ 10♠ 7♠ 9♥ A♣ (hearts trumps); the computer stands and leads
+  the 9♠: you must follow and win (the 10♠ only) or first announce the king; once the 10♠ is
+  played, the king can no longer be announced;
+- 05's Ace task: 9♥ 5♣ A♣ 7♠ on the 5♥: the 9♥ (suit), 5♣ (rank), A♣ (anything) and draw are legal,
+  the 7♠ is not; the Jack task: J♠ K♣ 5♦ 9♥ 3♥ Q♥ 7♥ on the 5♣: J♠, K♣, 5♦ and draw (4 hearts,
+  1 club); the last-card task: 9♥ and 5♣ both go on the 5♥.
 """
 from __future__ import annotations
 
@@ -125,26 +131,39 @@ def test_the_lessons_have_their_tasks():
     assert len(_task_cells("01_ecarte")[1]) == 3 and len(_task_cells("05_switch")[1]) == 8
 
 
-@pytest.mark.parametrize("lesson,i", TASKS, ids=[f"{a}-{b}" for a, b in TASKS])
-def test_lesson_task_hides_the_answer_then_accepts_it(lesson, i):
+def _task_table(lesson: str, i: int):
+    """The lesson's i-th task table, built from its own source (no pause between moves)."""
     imports, cells = _task_cells(lesson)
     ns: dict = {}
     exec(imports.rsplit("\n\n", 1)[0], ns)                  # the lesson's imports (not its table)
     tree = ast.parse(re.sub(r"delay=[0-9.]+", "delay=0", cells[i]))
     exec(compile(ast.Module(tree.body[:-1], []), "<cell>", "exec"), ns)
-    table = eval(compile(ast.Expression(tree.body[-1].value), "<cell>", "eval"), ns)
+    return eval(compile(ast.Expression(tree.body[-1].value), "<cell>", "eval"), ns)
+
+
+@pytest.mark.parametrize("lesson,i", TASKS, ids=[f"{a}-{b}" for a, b in TASKS])
+def test_lesson_task_hides_the_answer_then_accepts_it(lesson, i):
+    table = _task_table(lesson, i)
     task = table.controller.task
     bound = table.controller.bound
     assert table.view["what_now"]["text"] == task.question   # the question, not the answer
-    assert all(c.get("playable") is not False for c in table.view["hand"])   # nothing greyed yet
+    assert all(c.get("playable") is not False or task.choices for c in table.view["hand"])
     assert table.view["again"] == {"label": "Deal this again"}
     assert task.hint and table.view["task"]["hint"]["enabled"]
     for wrong in (task.wrong if isinstance(task.wrong, dict) else {}):
         before = table.controller.moves
-        table.send_from_page({"do": "act", "action": _action(wrong), "pos": table.view["pos"]})
-        assert table.view["what_now"]["text"].startswith(task.wrong[wrong]), wrong
+        if task.choices:
+            table.send_from_page({"do": "predict", "index": task.choices.index(wrong)})
+        else:
+            table.send_from_page({"do": "act", "action": _action(wrong), "pos": table.view["pos"]})
+        # one clear thing, once: the task's own sentence alone (a prediction keeps its question)
+        said = task.wrong[wrong] + (" " + task.question if task.choices else "")
+        assert table.view["what_now"]["text"] == said, wrong
         assert table.controller.moves == before                 # not played
-    table.send_from_page({"do": "act", "action": _action(task.accept[0]), "pos": table.view["pos"]})
+    if task.choices:
+        table.send_from_page({"do": "predict", "index": task.choices.index(task.accept[0])})
+    else:
+        table.send_from_page({"do": "act", "action": _action(task.accept[0]), "pos": table.view["pos"]})
     assert table.view["what_now"]["text"].startswith("✓ " + task.right), table.view["what_now"]
     assert bound.answered and table.errors == []
 
@@ -179,6 +198,73 @@ def test_switch_exit_question_answer_is_the_engines():
 def test_the_advisor_numbers_wait_behind_a_closed_details_block():
     """The strategy task: the student decides first, on a Voilà page too (nothing to edit)."""
     out = le.advisor_numbers().data
-    assert out.startswith("<details") and "<details open" not in out
+    assert out.startswith("<details") and "<details open" not in out and out.endswith("</details>")
     assert "Decided? Open the advisor&#x27;s numbers" in out
     assert "over all 65,780 dealer hands" in out and "You chose" not in out
+    # what the numbers mean is inside the closed block too, with the advisor's own figures
+    a = ecarte.stand_advice(le.STAND_HAND, le.STAND_TURN_UP, exact=True)
+    assert ("<b>Expected points</b> are what you would score on average if you played this same "
+            "hand very many times") in out
+    assert f"{a['stand_points']:+.2f} if you stand, {a['propose_points']:+.2f} if you propose" in out
+    assert (f"the ± (plus or minus) {a['propose_error_95']:.2f} says how far from the true value it "
+            "may be, 19 times in 20") in out
+    assert f"A close call: standing wins this hand about half the time ({a['p_three']:.0%})" in out
+    assert out.index("A close call") < out.index("</details>")
+    # each word explained the first time it comes: expected points before the advisor's lines
+    assert out.index("<b>Expected points</b>") < out.index("expected points +0.51") < out.index("(plus or minus)")
+    assert 0.45 < a["p_three"] < 0.55 and abs(a["stand_points"] - a["propose_points"]) < 0.1
+
+
+# ------------------------------------------------------- a fresh reader's findings (01 and 05)
+def test_ecarte_king_task_is_a_real_choice_and_right_to_the_rule():
+    """§4's task asks when the king's point can be claimed; at its position both announcing and
+    playing a card are legal (RULES.md §3.3), and after a card is played the chance is gone."""
+    table = _task_table("01_ecarte", 1)
+    task = table.controller.task
+    assert task.choices and task.accept == ("Only now, before I play my first card",)
+    legal = [str(a) for a in table.state.legal_actions()]
+    assert legal == ["announce king", "play 10♠"]      # must follow and win: the 10♠, or announce first
+    # the engine: play the 10♠ (it wins the 9♠) without announcing; leading next, no announce
+    s = ecarte.new_game(deck=ecarte.stacked_deck("9S QD 8D 7C JC", "KH 10S 7S 9H AC", "8H"), dealer=0)
+    for move in ("stand", "play 9S", "play 10S"):
+        s.apply(move)
+    assert s.current_player == 0 and not [a for a in s.legal_actions() if a.kind == "announce"]
+
+
+def _switch_task(question_part: str):
+    n = len(_task_cells("05_switch")[1])
+    for i in range(n):
+        t = _task_table("05_switch", i)
+        if question_part in t.controller.task.question:
+            return t
+    raise AssertionError(question_part)
+
+
+@pytest.mark.parametrize("question_part,answer", [
+    ("Ada has one card left. The top card is the 5♥", "play A♣"),
+    ("four of your cards are hearts", "play J♠"),
+    ("You hold the 9♥ and the 5♣", "last card"),
+])
+def test_switch_special_card_tasks_give_a_real_choice(question_part, answer):
+    """The Ace, Jack and last-card tasks: more than one card may be played, so the special card
+    (or the call) is a choice, not the only move."""
+    t = _switch_task(question_part)
+    legal = [str(a) for a in t.state.legal_actions()]
+    plays = [a for a in legal if a.startswith("play ")]
+    assert answer in legal and len(plays) >= 2, legal
+
+
+def test_switch_jack_task_hand_is_mostly_hearts():
+    t = _switch_task("four of your cards are hearts")
+    hand = [str(c) for c in t.state.hands[0]]
+    assert len(hand) == 7 and sum(c.endswith("♥") for c in hand) == 4
+    assert sum(c.endswith("♣") for c in hand) == 1             # "you have only one club"
+    md = (ROOT / "lessons" / "05_switch.md").read_text(encoding="utf-8")
+    assert "Four of your seven cards are hearts, and you have only one\nclub." in md
+    assert "you hold mostly hearts" not in md
+
+
+def test_which_card_says_what_trumps_are():
+    lines = le.which_card()
+    assert lines[0] == "trumps: spades (the turn-up is 10♠)"
+    assert lines[1] == "your cards: A♦ 9♣"

@@ -286,10 +286,12 @@ def _sources(name: str) -> str:
 
 def test_corrected_wording_in_tasks_and_recaps():
     ecarte_src = _sources("01_ecarte.ipynb")
-    assert "gives the point away" not in ecarte_src and "That card loses the point" in ecarte_src
-    # the rank quiz is not the demo just above it (J♠ over A♠): it asks about the ace over the ten
+    assert "gives the point away" not in ecarte_src
+    assert ("That is too late: the king must be announced before your first card is played."
+            in _text("01_ecarte.ipynb"))
+    # the rank quiz is not the demo (J♠ over A♠): it asks which heart beats the A♥, before the order
     assert 'Quiz("Spades are led with the A♠' not in ecarte_src
-    assert "Diamonds are led with the 10♦" in ecarte_src
+    assert "Hearts are led with the A♥. Which one of these hearts beats it?" in ecarte_src
     steal = _text("04_steal_war.ipynb")
     assert "whole pile (5 cards)" not in steal and "whole pile (4 cards: 5 with the 9♦ itself)" in steal
     switch = _text("05_switch.ipynb")
@@ -321,3 +323,125 @@ def test_your_turn_questions_are_not_answered_just_above():
     assert "take turns in this order: you, Ada, Ben" in switch_src
     assert "*shedding* game (one where you try to get rid of your cards)" in switch
     assert '"10H 4S 9D QC KC"' not in switch_src           # the §1 task is not the quiz's cards
+
+
+# ------------------------------------------- 01 and 05: a fresh reader's findings (second pass)
+def _cell_index(nb, needle: str) -> int:
+    """The index of the first cell whose source (its runs of spaces made single) holds ``needle``."""
+    return next(i for i, c in enumerate(nb.cells) if needle in " ".join(c.source.split()))
+
+
+def _section(nb, heading: str) -> list:
+    """The cells from the one holding ``heading`` up to the next ``## `` heading."""
+    start = _cell_index(nb, heading)
+    end = next((i for i in range(start + 1, len(nb.cells))
+                if nb.cells[i].cell_type == "markdown" and re.search(r"^## ", nb.cells[i].source, re.M)),
+               len(nb.cells))
+    return nb.cells[start:end]
+
+
+def test_ecarte_jeux_de_regle_prose_agrees_with_its_table():
+    nb = _nb(LESSONS / "01_ecarte.ipynb")
+    text = _text("01_ecarte.ipynb")
+    table = "".join(o.get("text", "") for o in nb.cells[_cell_index(nb, "jeux_de_regle_lines()")].outputs)
+    rows = {line.split("%")[-1].strip(): [float(x) for x in re.findall(r"([\d.]+)%", line)]
+            for line in table.splitlines()[1:]}
+    tierce, two = rows["one trump and a tierce major"], rows["two trumps and three cards of one plain suit"]
+    small = rows["not one: one trump and small cards"]
+    # what the old books claim is said as their claim; the table shows where it holds
+    assert "They are hands that take three tricks whenever" not in text
+    assert "The old books say they take three tricks whenever the dealer holds fewer than two trumps" in text
+    assert tierce[1] == 100.0 and "it takes three tricks **every** time the dealer has fewer than two trumps" in text
+    assert "does even better" not in text
+    assert f"it takes three tricks {round(two[1])} times in 100, not every time" in text and two[1] < 100
+    assert f"{round(two[0])} % against {round(tierce[0])} %" in text and two[0] > tierce[0]
+    assert "about one time in seven" in text and abs(small[0] - 100 / 7) < 1.5
+
+
+def test_ecarte_quizzes_ask_before_the_answer_is_shown():
+    nb = _nb(LESSONS / "01_ecarte.ipynb")
+    # the rank quiz comes before the printed order, and nothing above it in its section says it
+    quiz, order = _cell_index(nb, 'Quiz("Hearts are led with the A♥'), _cell_index(nb, "rank_order()")
+    assert quiz < order
+    above = " ".join(c.source for c in nb.cells[_cell_index(nb, "## 1. The pack"):quiz])
+    assert "K Q J A" not in above and "between the jack and the ten" not in above
+    # the scoring quiz asks about a refusal, before the deals that show a stand and a loss
+    quiz = _cell_index(nb, 'Quiz("Classic rules. Ada proposes, Ben refuses')
+    assert quiz < _cell_index(nb, "classic gives Ben 2 because Ada stood and lost") \
+        < _cell_index(nb, "scoring_comparison()")
+    assert "The non-dealer stood and then won only 2 tricks" not in _sources("01_ecarte.ipynb")
+
+
+def test_ecarte_standard_and_classic_said_in_plain_words():
+    text = _text("01_ecarte.ipynb")
+    assert "(our rule page)" not in text
+    assert ("The **standard** rules are the ones this kit plays unless you choose otherwise, and the "
+            "ones on the rule card.") in text
+    assert "The **classic** rules are older: the card clubs of Paris and London wrote them down in the 1800s." in text
+    from cardkit import ecarte
+    assert ecarte.EcarteRules() == ecarte.EcarteRules.standard()   # the kit's default, as said
+
+
+def test_ecarte_strategy_is_optional_for_older_students_and_says_its_words():
+    nb = _nb(LESSONS / "01_ecarte.ipynb")
+    md = _markdown(nb)
+    start = next(m for m in md if m.startswith("## Strategy"))
+    assert start.startswith("## Strategy: stand or propose? (optional, for older students)")
+    assert "> **Optional — for older students.**" in start
+    teachers = next(m for m in md if "## For teachers" in m)
+    timing = " ".join(next(ln for ln in teachers.split("- **")[1:] if ln.startswith("Timing")).split())
+    assert "optional and meant for older students" in timing and "skip it with 11–12 year olds" in timing
+    text = _text("01_ecarte.ipynb")
+    for plain in ('"hands by the rule"', "a helper that works out the odds of a move",
+                  "every clue it can read from the play",
+                  '"Tricks expected" is how many tricks you would take on average',
+                  "Here spades are trumps (the turn-up is the 10♠)"):
+        assert plain in text, plain
+    assert "inference" not in text
+    box = next(m for m in md if "**Glossary**" in m)
+    assert "> - **jeux de règle**: the old list of hands" in box and "> - **expected points**: what a choice" in box
+    # the close call's explanation is inside the closed advisor block, not visible prose
+    assert not any("A close call" in m for m in md)
+    details = "".join(str(o.get("data", {}).get("text/html", ""))
+                      for o in nb.cells[_cell_index(nb, "advisor_numbers()")].outputs)
+    assert "A close call" in details and details.index("A close call") < details.index("</details>")
+    # the advisor's "propose" and hard's "stand" are two ways of judging, said in words
+    hard = "".join(o.get("text", "") for o in nb.cells[_cell_index(nb, "hard_choice()")].outputs)
+    assert hard.strip().endswith(": stand") and "not a jeu de règle — propose" in details
+    assert "Hard stands, while the advisor said propose" in text
+    assert "they judge in two different ways" in text
+
+
+def test_switch_special_card_tasks_ask_before_the_rule():
+    """§5 Aces, §6 Jacks, §8 Last card: the task comes first in its section, and neither the
+    heading nor the text above it states the rule the task asks for."""
+    nb = _nb(LESSONS / "05_switch.ipynb")
+    for heading, question, rule in [("## 5. Aces", "Ada has one card left", "draw 4"),
+                                    ("## 6. Jacks", "four of your cards are hearts", "names a suit"),
+                                    ("## 8. \"Last card!\"", "You hold the 9♥ and the 5♣", "call **\"last card\"**")]:
+        cells = _section(nb, heading)
+        first_code = next(c for c in cells if c.cell_type == "code")
+        assert "task=Task(" in first_code.source and question in first_code.source, heading
+        above = " ".join(c.source for c in cells[:cells.index(first_code)])
+        assert rule not in above and "any card" not in above, heading
+        below = " ".join(c.source for c in cells[cells.index(first_code) + 1:])
+        assert rule in below, heading                           # the rule is explained after
+        assert ":" not in cells[0].source.splitlines()[0], heading   # no rule in the heading
+
+
+@pytest.mark.parametrize("name", ["01_ecarte.ipynb", "05_switch.ipynb"])
+def test_try_it_in_python_is_hidden_on_a_voila_page(name):
+    """Every cell of the optional "Try it in Python" section (its heading, text and code) carries
+    the hide-in-voila tag that the page template hides; no other cell does."""
+    nb = _nb(LESSONS / name)
+    start = _cell_index(nb, "## Try it in Python (optional)")
+    end = _cell_index(nb, "## Exit question")
+    section = nb.cells[start:end]
+    assert len(section) >= 5 and sum(c.cell_type == "code" for c in section) >= 3
+    for c in section:
+        assert "hide-in-voila" in c.metadata.get("tags", []), c.source[:60]
+    for c in nb.cells[:start] + nb.cells[end:]:
+        assert "hide-in-voila" not in c.metadata.get("tags", []), c.source[:60]
+    # and the notebook got it from its source
+    md = (LESSONS / name).with_suffix(".md").read_text(encoding="utf-8")
+    assert '<!-- #region tags=["hide-in-voila"] -->\n## Try it in Python (optional)' in md

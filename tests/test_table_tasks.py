@@ -86,7 +86,9 @@ def test_ecarte_illegal_attempt_gets_the_engines_rule_and_brings_the_greying_bac
     assert marks["KS"] == (True, None)
     assert marks["7S"][0] is False and "win the trick" in marks["7S"][1]
     assert marks["AD"][0] is False and "follow suit" in marks["AD"][1]
-    assert "play K♠" in text                                # the usual What now line is back
+    # one clear thing, once: the rule, not followed by the What now line that says it again
+    assert text == ("You must win the trick if you can: 7♠ does not beat 9♠, but K♠ does "
+                    "(Follow suit and win the trick).")
     assert t.view["labels"]["what_now"] == "Your turn"      # still the task until answered
 
 
@@ -266,6 +268,29 @@ def test_switch_task_quiet_then_checked():
     assert "3C" not in {c["code"] for c in t.view["hand"]}
     assert t.state.observation(0).current_player == 0 or t.controller.moves >= 2   # the computer moved
     assert t.errors == []
+
+
+def test_switch_wrong_answer_says_one_thing_once():
+    """A wrong attempt at a task shows its why-not sentence alone (the engine's refusal, or the
+    task's own sentence, then the hint once asked for); without a task a refusal is followed by
+    the What now line once, not twice."""
+    t = switch_table()
+    send(t, "play KS")                                      # illegal: the engine's rule, alone
+    assert t.view["what_now"] == {"text": "K♠ matches neither the suit (♥) nor the rank (3) of 3♥; "
+                                  "only Jacks and Aces go on anything (Match the suit or the rank).",
+                                  "tone": "warn"}
+    send(t, "play 6H")                                      # legal, wrong: the task's sentence
+    assert t.view["what_now"]["text"] == "The 6♥ matches the suit; this time find the one that matches the rank."
+    t.send_from_page({"do": "hint"})
+    assert t.view["what_now"]["text"] == ("The 6♥ matches the suit; this time find the one that "
+                                          "matches the rank. Hint: Look for another 3.")
+    free = SwitchTable(delay=0, **SWITCH)
+    send(free, "play KS")
+    text = free.view["what_now"]["text"]
+    assert text.startswith("K♠ matches neither the suit (♥) nor the rank (3) of 3♥")
+    again = "Play a card that matches 3♥ by suit (♥) or rank (3)"
+    assert text.count(again) == 1, text                     # the What now line, once
+    assert free.refusals[-1].count("(Match the suit or the rank)") == 1
 
 
 def test_switch_deal_again_restores_the_deal():

@@ -207,10 +207,12 @@ class CardTable(anywidget.AnyWidget):
         b = c.task_open
         if b is not None and (b.quiet or b.prediction):
             text, tone = b.task.question, "info"           # the question, not the answer
+        elif b is not None and c.message is not None and c.message[1] == "warn":
+            text = ""               # a wrong attempt at a task says one thing: why not
         if b is not None and b.hint_shown:
-            text += " " + _("Hint: {hint}").format(hint=b.task.hint)
+            text = (text + " " + _("Hint: {hint}").format(hint=b.task.hint)).strip()
         if c.message is not None:
-            text, tone = c.message[0] + " " + text, c.message[1]
+            text, tone = (c.message[0] + " " + text).strip(), c.message[1]
         return {
             "pos": c.pos,
             "what_now": {"text": text, "tone": tone},

@@ -7,6 +7,7 @@ and reads left-aligned (:mod:`cardkit_tables.lesson_view`).
 from __future__ import annotations
 
 import html
+from functools import lru_cache
 from math import comb
 from typing import Sequence
 
@@ -19,7 +20,8 @@ from .lesson_view import box, cards, row, sentences
 
 __all__ = ["rank_order", "trick_demo", "deal_view", "deal_demo", "exchange_demo",
            "SCORING_DEALS", "scoring_comparison", "hand_score", "foster_summary", "jeux_de_regle_lines",
-           "STAND_HAND", "STAND_TURN_UP", "stand_or_propose", "advisor_numbers", "which_card", "hard_choice"]
+           "STAND_HAND", "STAND_TURN_UP", "stand_or_propose", "advisor_explained", "advisor_numbers",
+           "which_card", "hard_choice"]
 
 #: the deal the lesson shows in "The deal and the trump" and "Proposals and exchanges": Ada is
 #: the non-dealer, Ben the dealer (non-dealer's hand, dealer's hand)
@@ -136,12 +138,18 @@ def jeux_de_regle_lines() -> list[str]:
 STAND_HAND, STAND_TURN_UP = "KS 9H 8H KD 7C", "7S"
 
 
+@lru_cache(maxsize=1)
+def _stand_advice() -> dict:
+    """The advisor's exact verdict on :data:`STAND_HAND` (a few seconds: computed once)."""
+    return ecarte.stand_advice(STAND_HAND, STAND_TURN_UP, exact=True)
+
+
 def stand_or_propose(my_choice: str) -> list[str]:
     """The advisor on :data:`STAND_HAND` (exact: all 65,780 dealer hands), after the student's
     ``my_choice`` ("stand" or "propose"). Raises ``ValueError`` for another choice."""
     if my_choice not in ("stand", "propose"):
         raise ValueError('my_choice is "stand" or "propose"')
-    advice = ecarte.stand_advice(STAND_HAND, STAND_TURN_UP, exact=True)
+    advice = _stand_advice()
     return [f"You chose: {my_choice}", advice["reason"],
             f"3+ tricks if you stand: {advice['p_three']:.1%} (the vole {advice['p_vole']:.1%}), "
             f"over all {advice['dealer_hands']:,} dealer hands",
@@ -149,28 +157,61 @@ def stand_or_propose(my_choice: str) -> list[str]:
             f"proposing {advice['propose_points']:+.2f} (±{advice['propose_error_95']:.2f})"]
 
 
+def advisor_explained() -> list[str]:
+    """What the advisor's numbers on :data:`STAND_HAND` mean, in plain words, one paragraph per
+    string (RULES.md §3.6): expected points, the ± of the simulated proposal, and why the call is
+    close. The figures are the advisor's own (exact over all 65,780 dealer hands)."""
+    a = _stand_advice()
+    return [
+        f"What the numbers mean. **Expected points** are what you would score on average if you "
+        f"played this same hand very many times, minus what the dealer would score: "
+        f"{a['stand_points']:+.2f} if you stand, {a['propose_points']:+.2f} if you propose.",
+        f"Standing is worked out exactly, over every hand the dealer can hold. Proposing is tried "
+        f"out on many made-up deals (the dealer refuses with a strong hand; otherwise both of you "
+        f"throw away everything but trumps and kings), so its number is not exact: the "
+        f"± (plus or minus) {a['propose_error_95']:.2f} says how far from the true value it may "
+        f"be, 19 times in 20.",
+        f"A close call: standing wins this hand about half the time ({a['p_three']:.0%}), and in "
+        f"the standard rules a win after standing is worth 2 points, a loss only 1 to the dealer. "
+        f"The two numbers are so close that either choice is a good one. Then the score can "
+        f"decide: at 4–3 up, one point wins the game, so winning the hand matters more than "
+        f"winning it by 2.",
+    ]
+
+
 def advisor_numbers() -> HTML:
-    """The advisor on :data:`STAND_HAND` (exact: all 65,780 dealer hands) behind a closed
-    ``<details>`` ("Decided? Open the advisor's numbers"), so that a student decides first, in
-    JupyterLab and on a Voilà page alike (RULES.md §3.6). Returns ``IPython.display.HTML``; every
-    line is escaped text."""
+    """The advisor on :data:`STAND_HAND` (exact: all 65,780 dealer hands) and what its numbers
+    mean (:func:`advisor_explained`: expected points first, then the advisor's lines, then the ±
+    and the close call), all behind a closed ``<details>`` ("Decided? Open the
+    advisor's numbers"), so that a student decides first, in JupyterLab and on a Voilà page alike
+    (RULES.md §3.6). Returns ``IPython.display.HTML``; every line is escaped text (``**bold**``
+    in a paragraph becomes ``<b>``)."""
     lines = stand_or_propose("stand")[1:]
     body = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
+    paras = ["<p style='text-align:left'>" + _bold(html.escape(p)) + "</p>" for p in advisor_explained()]
+    # "expected points" is explained before the advisor's lines use it, the ± right after them
     return HTML("<details style='text-align:left'><summary><b>"
                 + html.escape(_("Decided? Open the advisor's numbers"))
-                + f"</b></summary><ul>{body}</ul></details>")
+                + f"</b></summary>{paras[0]}<ul>{body}</ul>{''.join(paras[1:])}</details>")
+
+
+def _bold(escaped: str) -> str:
+    """``**word**`` in already escaped text as ``<b>word</b>``."""
+    parts = escaped.split("**")
+    return "".join(f"<b>{p}</b>" if i % 2 else p for i, p in enumerate(parts))
 
 
 def which_card() -> list[str]:
     """The advisor choosing a card: you deal, have won two of three tricks and lead the fourth
-    (the non-dealer could not beat your 10♣, so it holds no higher club). Your cards, then the
-    advisor's sentence."""
+    (the non-dealer could not beat your 10♣, so it holds no higher club). The trump suit, your
+    cards, then the advisor's sentence."""
     game = ecarte.new_game(deck=ecarte.stacked_deck("KH QH 7S JD 8C", "9H 8S AD 10C 9C", "10S"),
                            dealer=1, names=("Ann", "You"))
     for move in ("stand", "play KH", "play 9H", "play QH", "play 8S", "play 10C", "play 8C"):
         game.apply(move)
     view = game.observation(1)
-    return ["your cards: " + " ".join(map(str, view.hand)), ecarte.advice(view)["text"]]
+    return [f"trumps: {game.trump.word} (the turn-up is {game.turn_up})",
+            "your cards: " + " ".join(map(str, view.hand)), ecarte.advice(view)["text"]]
 
 
 def hard_choice() -> str:

@@ -309,10 +309,8 @@ class SwitchTable(CardTable):
             return _("That is not a move on this table.")
         if act in list(_o(obs, "legal_actions") or []):
             return None
-        why = _refusal(obs, act)
-        if _o(obs, "current_player") == obs_seat(obs):
-            why = (why + " " + _what_now(obs)).strip()
-        return why or _("Wait: it is not your turn.")
+        # the engine's refusal alone: the What now line follows it on the page already
+        return _refusal(obs, act) or _("Wait: it is not your turn.")
 
     def on_table_action(self, name: str) -> bool:
         return False
@@ -357,6 +355,3 @@ class SwitchTable(CardTable):
     def _repr_args(self) -> str:
         return f"players={self._rules.players}, seat={self.controller.seat}"
 
-
-def obs_seat(obs: Any) -> int:
-    return _o(obs, "seat")

@@ -12,7 +12,8 @@ table built on a stacked deal (``EcarteTable(deck=..., task=Task(...))``, the sa
   the engine exactly as every click is: an action in ``accept`` says "✓ " + ``right`` and is
   played; a legal action that is not accepted says the ``wrong`` sentence and is **not** played
   (the student tries again); an illegal action gets the engine's own refusal naming the rule.
-  After the first attempt the table's usual greying and What now line come back;
+  That sentence stands alone on the What now line (with the hint, once asked for): one thing,
+  said once. After the first attempt the table's usual greying comes back;
 - **once answered** the game goes on normally (the computer moves, and so on).
 
 A *prediction* (``choices=[...]``) asks for one of a few plain-text answers instead of a move —
