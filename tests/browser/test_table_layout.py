@@ -6,7 +6,10 @@ notebook ``tests/browser/notebooks/table_layout.ipynb``):
   overlapped the label);
 - no two controls of a table share a name (an Écarté table in task mode once had two called
   "Hint": the advisor's check box in the settings and the task's button), with the settings open;
-- screenshots of each table in play in ``artifacts/tables/layout_<game>_<size>.png``.
+- a long Switch hand (11 cards and more) stays on the felt, and a redraw that leaves the hand as
+  it is slides none of its cards (the overlap was once worked out a frame late, so every card slid);
+- "✕ not allowed" and "★ trump" tags stay within their cards' width;
+- screenshots of each table in play in ``artifacts/tables/layout_<game>_<size>*.png``.
 """
 import pytest
 
@@ -116,6 +119,52 @@ def _switch_in_play(app):
         card = app.locator(f"{SWITCH} .ck-hand .ck-cardbtn:not([aria-disabled='true'])")
         target = card.first if card.count() else app.locator(f"{SWITCH} .ck-actions button:not([aria-disabled='true'])").first
         press(app, SWITCH, target)
+
+
+def _switch_long_hand(app, want=11):
+    """Draw (and keep the card drawn) until the hand holds ``want`` cards or the game stops."""
+    hand = app.locator(f"{SWITCH} .ck-hand-south .ck-cardbtn")
+    for _ in range(40):
+        if hand.count() >= want:
+            return
+        app.wait_for_function(
+            "sel => document.querySelector(sel).querySelector(\"[data-key='act:draw']:not([aria-disabled='true']),"
+            " [data-key='act:pass']:not([aria-disabled='true'])\")", arg=SWITCH, timeout=30_000)
+        keep = app.locator(f"{SWITCH} [data-key='act:pass']:not([aria-disabled='true'])")
+        press(app, SWITCH, keep if keep.count() else
+              app.locator(f"{SWITCH} [data-key='act:draw']:not([aria-disabled='true'])"))
+    pytest.fail(f"the hand did not grow to {want} cards: {hand.count()}")
+
+
+def _hand_spill(app, root):
+    """The hand's cards drawn outside the felt (px past its inner edges), if any."""
+    return app.locator(root).evaluate("""r => { const f = r.querySelector('.ck-felt').getBoundingClientRect();
+        return [...r.querySelectorAll('.ck-hand-south .ck-cardbtn')].map(c => c.getBoundingClientRect())
+          .filter(b => b.left < f.left + 4 || b.right > f.right - 4)
+          .map(b => [Math.round(b.left - f.left), Math.round(f.right - b.right)]); }""")
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_long_switch_hand_stays_on_the_felt_and_still(open_app, size):
+    app = open_app("table_layout", where="tests", wait_for=f"{SWITCH} .ck-cardbtn", viewport=VIEWPORTS[size])
+    app.locator(SWITCH).scroll_into_view_if_needed()
+    _switch_long_hand(app)
+    app.wait_for_timeout(1200)                       # the cards' movements are over
+    assert not _hand_spill(app, SWITCH), _hand_spill(app, SWITCH)
+    # a redraw that leaves the hand as it is (here: Four-colour suits ticked) slides none of its
+    # cards: each is drawn where it ends up at once, overlapped as the row needs (no slide from
+    # where it would be before the overlap)
+    app.evaluate("""sel => { window.ckSlides = []; const r = document.querySelector(sel);
+        new MutationObserver(() => { for (const c of r.querySelectorAll('.ck-hand-south .ck-cardbtn'))
+            if (c.getAnimations().length) window.ckSlides.push(c.dataset.key); })
+          .observe(r.querySelector('.ck-felt'), {childList: true, subtree: true}); }""", SWITCH)
+    app.locator(f"{SWITCH} .ck-settings > summary").click()
+    app.locator(f"{SWITCH} [data-key='tog:four_colour']").check()
+    app.wait_for_function("sel => document.querySelector(sel).classList.contains('ck-four')", arg=SWITCH)
+    app.wait_for_timeout(500)
+    assert app.evaluate("() => window.ckSlides") == []
+    assert not _hand_spill(app, SWITCH), _hand_spill(app, SWITCH)
+    app.locator(SWITCH).screenshot(path=artefact(f"layout_switch_{size}_long_hand.png"))
 
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])
