@@ -13,7 +13,7 @@ notebook ``tests/browser/notebooks/table_layout.ipynb``):
 """
 import pytest
 
-from .tables import VIEWPORTS, artefact
+from .tables import VIEWPORTS, artefact, settle_table, wait_pos_change
 
 ECARTE, WAR, SWITCH = (f".ck-root.ck-game-{g}" for g in ("ecarte", "war", "switch"))
 TRICK_TAG = f"{ECARTE} .ck-trick .ck-tag-trump"
@@ -38,30 +38,12 @@ def box(app, sel):
     return b
 
 
-def wait_pos_change(app, root, old, timeout=30_000):
-    app.wait_for_function("([sel, old]) => document.querySelector(sel).dataset.pos !== old",
-                          arg=[root, old], timeout=timeout)
-
-
-def settle(app, root, quiet_ms=800, timeout_ms=20_000):
-    """Wait until the table's position has not changed for ``quiet_ms``."""
-    waited, last, since = 0, None, 0
-    while waited < timeout_ms:
-        now = app.locator(root).get_attribute("data-pos")
-        if now != last:
-            last, since = now, waited
-        elif waited - since >= quiet_ms:
-            return
-        app.wait_for_timeout(100)
-        waited += 100
-
-
 def press(app, root, locator):
     """Press a control and wait for the table to move on and settle."""
     old = app.locator(root).get_attribute("data-pos")
     locator.click()
     wait_pos_change(app, root, old)
-    settle(app, root)
+    settle_table(app, root, quiet_ms=800, timeout_ms=20_000)
 
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])
@@ -117,7 +99,8 @@ def _switch_in_play(app):
             "sel => document.querySelector(sel).querySelectorAll(\".ck-cardbtn:not([aria-disabled='true']),"
             " .ck-stock-btn, .ck-actions button:not([aria-disabled='true'])\").length", arg=SWITCH, timeout=30_000)
         card = app.locator(f"{SWITCH} .ck-hand .ck-cardbtn:not([aria-disabled='true'])")
-        target = card.first if card.count() else app.locator(f"{SWITCH} .ck-actions button:not([aria-disabled='true'])").first
+        button = app.locator(f"{SWITCH} .ck-actions button:not([aria-disabled='true'])")
+        target = card.first if card.count() else button.first
         press(app, SWITCH, target)
 
 
