@@ -338,7 +338,9 @@ def test_levels_offered_and_shown_in_the_header_and_the_hint_toggle():
     t.send_from_page({"do": "pref", "name": "hint", "value": True})
     hint = t.view["hint"]
     assert hint and "stand" in hint.lower()            # K Q J of trumps: stand
-    assert "hint" in [x["name"] for x in t.view["toggles"]]
+    # the advisor's check box is "Show advice", not "Hint": a task's Hint button is another thing
+    assert {"name": "hint", "label": "Show advice", "value": True} in t.view["toggles"]
+    assert "Hint" not in [x["label"] for x in t.view["toggles"]]
 
 
 def test_a_turned_up_king_keeps_the_deal_a_new_setting_waits_and_new_game_asks():

@@ -181,3 +181,20 @@ def test_one_model_per_table():
 
 def test_repr():
     assert repr(WarTable(seed=1, delay=0)) == "WarTable(seat=0, rules='classic')"
+
+
+def test_a_settled_war_marks_its_face_down_cards_and_says_the_war_was_won():
+    # 7♣ against 7♥: a war; 2♠ 3♣ 9♦ and 5♥ J♠ 8♣ go face down, K♦ beats 4♠ (RULES.md §1.1)
+    t = WarTable(hands=WAR_FIRST, seed=1, delay=0)
+    assert t.flip()
+    rows = {r["seat"]: r for r in t.view["rows"]}
+    down = {p: [c["code"] for c in rows[p]["table"] if c.get("down")] for p in rows}
+    up = {p: [c["code"] for c in rows[p]["table"] if not c.get("down")] for p in rows}
+    assert down == {0: ["2S", "3C", "9D"], 1: ["5H", "JS", "8C"]}
+    assert up == {0: ["7C", "KD"], 1: ["7H", "4S"]}
+    assert rows[0]["won"] and rows[0]["won_label"] == "won the war"
+    assert not rows[1]["won"] and rows[1]["won_label"] == ""
+    assert t.flip()                                   # 2♠ against 2♦ ... a plain battle next
+    won = [r for r in t.view["rows"] if r["won"]]
+    assert all(r["won_label"] == "won the battle" for r in won)
+    assert not any(c.get("down") for r in t.view["rows"] for c in r["table"])

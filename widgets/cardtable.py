@@ -226,6 +226,7 @@ class CardTable(anywidget.AnyWidget):
                 "animate": _("Animations"), "four_colour": _("Four-colour suits"),
                 "log": _("Log"), "what_now": _("What now"), "not_allowed": _("not allowed"),
                 "trump": _("trump"), "pending": _("from the next game"),
+                "face_down": _("face down"), "advice": _("Advice"),
             },
         }
 

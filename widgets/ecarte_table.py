@@ -401,7 +401,7 @@ class EcarteTable(CardTable):
         ]
         view["pending_note"] = (_("Your new settings start with the next game: press New game.")
                                 if c.pending else "")
-        view["toggles"] = self._toggles(*([("hint", _("Hint"))] if _advice_exists() else []))
+        view["toggles"] = self._toggles(*([("hint", _("Show advice"))] if _advice_exists() else []))
         view["speed"] = self._speed()
         view["prefs"] = dict(self.prefs)
         self.view = self._task_view(view)

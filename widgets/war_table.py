@@ -67,7 +67,10 @@ def _battle_table(obs: Any, reveal: bool) -> list:
     if reveal:
         return [[card_json(c) if up else None for c, up in zip(t, f)]
                 for t, f in zip(last["table"], last["face_up"])]
-    return [_cards(t) for t in last["table"]]
+    # once turned over, a war's face-down cards are marked ``down`` (drawn tucked under, so that
+    # the face-up cards that decided it stand out)
+    return [[card_json(c) if up else card_json(c, down=True) for c, up in zip(t, f)]
+            for t, f in zip(last["table"], last["face_up"])]
 
 
 def _count_label(count: int) -> str:
@@ -110,7 +113,8 @@ def _row(obs: Any, p: int, table: list, reveal: bool, has_choices: bool) -> dict
             "out_label": _("out") if out else "",
             "count": count, "count_label": _count_label(count),
             "pile": pile, "table": table[p],
-            "won": winner, "won_label": _("won the battle") if winner else ""}
+            "won": winner,
+            "won_label": (_("won the war") if last["wars"] else _("won the battle")) if winner else ""}
 
 
 def _rows(obs: Any, reveal: bool) -> list:

@@ -49,6 +49,26 @@ def settle(app, quiet_ms: int = 900, timeout: float = 20.0) -> None:
             return
 
 
+def wait_pos_change(app, root: str, old: str | None, timeout: int = 30_000) -> None:
+    """Wait until the table ``root`` (a CSS selector) shows a position other than ``old``."""
+    app.wait_for_function("([sel, old]) => document.querySelector(sel).dataset.pos !== old",
+                          arg=[root, old], timeout=timeout)
+
+
+def settle_table(app, root: str, quiet_ms: int = 700, timeout_ms: int = 15_000) -> None:
+    """Wait until the table ``root``'s position has not changed for ``quiet_ms`` (at most
+    ``timeout_ms``): the computer has moved."""
+    waited, last, since = 0, None, 0
+    while waited < timeout_ms:
+        now = app.locator(root).get_attribute("data-pos")
+        if now != last:
+            last, since = now, waited
+        elif waited - since >= quiet_ms:
+            return
+        app.wait_for_timeout(100)
+        waited += 100
+
+
 def buttons(app, scope: str = ".ck-actions") -> list[str]:
     """Names of the enabled buttons in ``scope``."""
     return app.eval_on_selector_all(

@@ -1,18 +1,34 @@
-"""The lessons the way a student meets them in JupyterLab (not Voilà): JupyterLab started on
-127.0.0.1, a lesson opened, its first cell read (one line says how to bring the tables to life),
-Run → Run All Cells, then:
+"""Every lesson the way a student meets it in JupyterLab (not Voilà): ONE JupyterLab started on
+127.0.0.1 for the module, and for each lesson (globbed, ``lessons/[0-9]*.ipynb``, so a new lesson
+is tested as soon as it exists):
 
-- lessons/01_ecarte.ipynb: its first table is drawn and answers a click;
-- lessons/05_switch.ipynb: its demos (the deal with every card shown) fit the output area and
-  read left-aligned (a 1,220 px table once overflowed a 934 px output, right-aligned, with empty
-  rows). Screenshots at 1280×800 in artifacts/lessons/jupyterlab-*.png.
+- the lesson opens in a workspace of its own, reset (JupyterLab otherwise reopens the lesson an
+  earlier test opened, and starts its kernel again, in this page);
+- its first cell says in one line how to bring the tables to life (Run ▸ Run All Cells; Voilà);
+- Run ▸ Run All Cells, and every cell runs;
+- each cell whose stored output is a card table or a quiz shows a live one (a ``.ck-root`` with
+  text), each other widget cell a drawn widget, and no cell shows an error;
+- everything fits: no output wider than its output area (nothing scrolls sideways), no table
+  wider than its output, the demos and HTML tables read left-aligned (JupyterLab right-aligns the
+  cells of an HTML table; a 1,220 px demo once overflowed a 934 px output, right-aligned, with
+  empty rows), a demo at most 900 px wide with no empty row;
+- the first table with something to click answers a click (every lesson has one);
+- a screenshot at 1280×800 in ``artifacts/lessons/jupyterlab-<lesson>.png`` (the first table) and
+  ``jupyterlab-<lesson>-html.png`` (the first demo or HTML table, when there is one).
 
-Front-end dependent: ``TABLE`` (the table's root element) and what counts as clickable
-(a visible, enabled ``button`` with text inside it, not marked ``aria-disabled``).
+After each lesson its kernel is shut down (through JupyterLab's REST API), so that the next lesson
+runs on a quieter machine. Which cells must show what is read from the notebook itself, as in
+``test_lessons_voila.py``: the notebook's n-th cell is JupyterLab's n-th ``.jp-Cell`` (every cell
+is in the page: windowing is off in this JupyterLab's settings).
+
+Front-end dependent: ``TABLE`` (the table's root element), ``DEMO`` and what counts as clickable
+(a visible ``button`` with text inside it, not marked ``aria-disabled``, not New game).
 """
 from __future__ import annotations
 
+import json
 import os
+import re
 import secrets
 import shutil
 import subprocess
@@ -22,16 +38,80 @@ import time
 import urllib.request
 from pathlib import Path
 
+import nbformat
 import pytest
 
 from cardkit_serving.client import free_port
 from cardkit_serving.launch import ROOT, Server
 
+LESSONS = sorted((ROOT / "lessons").glob("[0-9]*.ipynb"))
 TABLE = ".ck-root"
-LESSON = "lessons/01_ecarte.ipynb"
 DEMO = ".cardkit-demo"          # cardkit_tables.lesson_view's box
 LIVE_LINE = "Run ▸ Run All Cells"
+WIDGET = "application/vnd.jupyter.widget-view+json"
+ERRORS = ('[data-mime-type="application/vnd.jupyter.stderr"], '
+          '[data-mime-type="application/vnd.jupyter.error"], .jp-OutputArea-error')
+BROKEN_WIDGETS = re.compile(r"Failed to load (model|view) class|is not registered|Error displaying widget")
 ARTIFACTS = ROOT / "artifacts" / "lessons"
+CLICKABLE = """root => [...root.querySelectorAll('button')].filter(b =>
+    b.offsetParent && !b.disabled && b.getAttribute('aria-disabled') !== 'true'
+    && b.innerText.trim() && b.innerText.trim() !== 'New game')"""
+
+# what does not fit, in every output of the page: a list of sentences (empty: all is well)
+FIT_JS = """() => {
+  const bad = [];
+  const cells = [...document.querySelectorAll('.jp-Notebook .jp-Cell')];
+  cells.forEach((cell, n) => {
+    for (const o of cell.querySelectorAll('.jp-OutputArea-output')) {
+      const a = o.getBoundingClientRect();
+      if (o.scrollWidth > o.clientWidth + 1)
+        bad.push(`cell ${n}: its output scrolls sideways (${o.scrollWidth} px in ${o.clientWidth} px)`);
+      for (const t of o.querySelectorAll('.ck-root')) {
+        const b = t.getBoundingClientRect();
+        if (b.width > a.width + 1 || b.left < a.left - 1 || b.right > a.right + 1)
+          bad.push(`cell ${n}: a table ${Math.round(b.width)} px wide in a ${Math.round(a.width)} px output`);
+      }
+      for (const t of o.querySelectorAll('table, .cardkit-demo')) {
+        const b = t.getBoundingClientRect();
+        if (b.right > a.right + 1)
+          bad.push(`cell ${n}: HTML ${Math.round(b.width)} px wide in a ${Math.round(a.width)} px output`);
+        if (b.left - a.left > 20)
+          bad.push(`cell ${n}: HTML not left-aligned (${Math.round(b.left - a.left)} px in)`);
+        const aligns = new Set([...t.querySelectorAll('td, th, div, p')].map(c => getComputedStyle(c).textAlign));
+        aligns.delete('left'); aligns.delete('start');
+        if (aligns.size) bad.push(`cell ${n}: HTML text aligned ${[...aligns]}`);
+      }
+      for (const d of o.querySelectorAll('.cardkit-demo')) {
+        const w = d.getBoundingClientRect().width;
+        if (w > 900) bad.push(`cell ${n}: a demo ${Math.round(w)} px wide (at most 900)`);
+        const empty = [...d.querySelectorAll('div')].filter(c => !c.innerText.trim()).length;
+        if (empty) bad.push(`cell ${n}: a demo with ${empty} empty rows`);
+      }
+    }
+  });
+  return bad;
+}"""
+
+
+def _expected(nb) -> tuple[list[int], list[int]]:
+    """Indexes of the cells whose stored output is a card table or a quiz, and of those whose
+    stored output is another widget (as ``test_lessons_voila.py`` reads them)."""
+    ck, other = [], []
+    for i, c in enumerate(nb.cells):
+        if c.cell_type == "code" and any(WIDGET in o.get("data", {}) for o in c.get("outputs", [])):
+            (ck if any(w in c.source for w in ("Table(", "Quiz(", "lesson_")) else other).append(i)
+    return ck, other
+
+
+def _html_count(nb) -> int:
+    """How many demos and HTML tables the notebook's stored outputs hold (JupyterLab must draw
+    as many: each is measured)."""
+    n = 0
+    for c in nb.cells:
+        for o in c.get("outputs", []):
+            html = o.get("data", {}).get("text/html", "")
+            n += html.count("<table") + html.count('class="cardkit-demo"')
+    return n
 
 
 @pytest.fixture(scope="module")
@@ -41,10 +121,16 @@ def jupyterlab(tmp_path_factory):
     # a copy: JupyterLab saves what it runs, and the lessons' stored outputs are nbval's
     work = home / "work"
     shutil.copytree(ROOT / "lessons", work / "lessons")
+    if (ROOT / "docs").is_dir():                   # the lessons link their rule cards
+        shutil.copytree(ROOT / "docs", work / "docs")
     # every cell in the page (no windowing), so a test can scroll to any output and measure it
     tracker = home / "settings" / "@jupyterlab" / "notebook-extension" / "tracker.jupyterlab-settings"
     tracker.parent.mkdir(parents=True)
     tracker.write_text('{"windowingMode": "none"}')
+    # and no "get notified about Jupyter news?" toast over the lesson in the screenshots
+    news = home / "settings" / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
+    news.parent.mkdir(parents=True)
+    news.write_text('{"fetchNews": "false"}')
     env = {**os.environ, "JUPYTER_CONFIG_DIR": str(home / "config"),
            "JUPYTERLAB_SETTINGS_DIR": str(home / "settings"),
            "JUPYTERLAB_WORKSPACES_DIR": str(home / "workspaces")}
@@ -73,19 +159,20 @@ def jupyterlab(tmp_path_factory):
         os.unlink(log.name)
 
 
-def test_first_lesson_runs_in_jupyterlab_and_its_table_answers(jupyterlab, browser):
-    server, token = jupyterlab
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
-    page.set_default_timeout(60_000)
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    shot = str(ARTIFACTS / "jupyterlab-01_ecarte.png")
-    try:
-        _run_lesson(page, server, token, errors)
-    finally:
-        page.screenshot(path=shot)          # look at it: what the student saw
-        page.close()
+def _api(server, token, path, method="GET"):
+    req = urllib.request.Request(f"{server.url}{path}?token={token}", method=method)
+    with urllib.request.urlopen(req, timeout=30) as r:
+        body = r.read()
+    return json.loads(body) if body else None
+
+
+def _shut_down_kernels(server, token) -> None:
+    """End every session (and its kernel) of this JupyterLab."""
+    for s in _api(server, token, "/api/sessions") or []:
+        try:
+            _api(server, token, f"/api/sessions/{s['id']}", method="DELETE")
+        except Exception:  # noqa: BLE001 - already gone
+            pass
 
 
 def _open_and_run_all(page, server, token, lesson):
@@ -110,74 +197,101 @@ def _open_and_run_all(page, server, token, lesson):
     # the kernel is up when the toolbar says idle
     page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").first.wait_for(
         state="attached", timeout=90_000)
+    # the stored outputs first go (Edit ▸ Clear Outputs of All Cells), so that what is then in
+    # the page is what this run drew, and a cell not run yet shows a blank prompt
+    page.locator(".lm-MenuBar-itemLabel", has_text="Edit").first.click()
+    page.locator(".lm-Menu-itemLabel", has_text="Clear Outputs of All Cells").first.click()
+    page.wait_for_function(
+        "() => ![...document.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')]"
+        ".some(p => /\\[\\d+\\]/.test(p.innerText))", timeout=30_000)
     page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
     page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
-    page.locator(f".jp-OutputArea-output {TABLE}").first.wait_for(state="visible", timeout=60_000)
-    # wait until every cell ran (the last cell's prompt gets a number, the kernel idles)
+    # wait until every code cell ran: each prompt holds a number (none blank, none "*")
     page.wait_for_function(
-        "() => [...document.querySelectorAll('.jp-InputArea-prompt')]"
-        ".every(p => !p.innerText.includes('*'))", timeout=240_000)
+        "() => [...document.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')]"
+        ".every(p => /\\[\\d+\\]/.test(p.innerText))", timeout=300_000)
 
 
-def test_switch_demos_fit_and_read_left_aligned_in_jupyterlab(jupyterlab, browser):
-    server, token = jupyterlab
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
-    page.set_default_timeout(60_000)
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    try:
-        _open_and_run_all(page, server, token, "lessons/05_switch.ipynb")
-        demos = page.locator(f".jp-OutputArea-output {DEMO}")
-        assert demos.count() >= 2                      # the deal and the eights comparison
-        for i in range(demos.count()):
-            demo = demos.nth(i)
-            demo.evaluate("d => d.scrollIntoView({block: 'center'})")
-            page.wait_for_timeout(500)
-            box = demo.evaluate("""d => { const o = d.closest('.jp-OutputArea-output');
-                const b = d.getBoundingClientRect(), a = o.getBoundingClientRect();
-                const cells = [...d.querySelectorAll('div')].map(c => getComputedStyle(c).textAlign);
-                return {width: b.width, left: b.left - a.left, out: a.width, right: a.right - b.right,
-                        scroll: o.scrollWidth - o.clientWidth, aligns: [...new Set(cells)],
-                        empty: [...d.querySelectorAll('div')].filter(c => !c.innerText.trim()).length}; }""")
-            assert box["width"] <= 900 and box["width"] <= box["out"], box
-            assert box["scroll"] <= 0, f"demo {i} overflows its output: {box}"
-            assert box["left"] < 20, f"demo {i} is not left-aligned: {box}"
-            assert box["aligns"] == ["left"], box
-            assert box["empty"] == 0, f"demo {i} has empty rows: {box}"
-        demos.first.evaluate("d => d.scrollIntoView({block: 'start'})")
-        page.wait_for_timeout(500)
-    finally:
-        page.screenshot(path=str(ARTIFACTS / "jupyterlab-05_switch.png"))
-        page.close()
-
-
-def _run_lesson(page, server, token, errors):
-    _open_and_run_all(page, server, token, LESSON)
-    table = page.locator(f".jp-OutputArea-output {TABLE}").first
-    table.scroll_into_view_if_needed()
-    # under load the computer may still be moving (delay 0.5 s a move): wait for a button to press
+def _answers_a_click(page, lesson) -> None:
+    """The first table or quiz with a button to press answers a press of one: its text changes."""
+    roots = page.locator(f".jp-OutputArea-output {TABLE}")
+    # under load the computer may still be moving, or a table that waited for a busy kernel may
+    # show "Connection lost" until the kernel answers again: wait for a button to press
     page.wait_for_function(
-        """sel => [...document.querySelector(sel).querySelectorAll('button')].some(b =>
-              b.offsetParent && !b.disabled && b.getAttribute('aria-disabled') !== 'true'
-              && b.innerText.trim() && b.innerText.trim() !== 'New game')""",
-        arg=f".jp-OutputArea-output {TABLE}", timeout=30_000)
-    page.wait_for_timeout(500)
-    buttons = table.locator("button:visible:enabled:not([aria-disabled='true'])")
-    labels = [b.strip() for b in buttons.all_inner_texts()]
+        f"sel => [...document.querySelectorAll(sel)].some(r => ({CLICKABLE})(r).length)",
+        arg=f".jp-OutputArea-output {TABLE}", timeout=60_000)
+    index = page.evaluate(
+        f"sel => [...document.querySelectorAll(sel)].findIndex(r => ({CLICKABLE})(r).length)",
+        f".jp-OutputArea-output {TABLE}")
+    table = roots.nth(index)
+    table.evaluate("t => t.scrollIntoView({block: 'center'})")
+    page.wait_for_timeout(300)
     tried = []
-    for i, label in enumerate(labels):          # a click some button answers (not New game)
-        if not label or label == "New game":
-            continue
+    for label in table.evaluate(f"t => ({CLICKABLE})(t).map(b => b.innerText.trim())"):
         before = table.inner_text()
-        buttons.nth(i).click()
+        button = table.locator("button:not([aria-disabled='true'])", has_text=label).first
+        try:
+            button.click(timeout=10_000)
+        except Exception:  # noqa: BLE001 - redrawn away under the pointer: the next one
+            continue
         tried.append(label)
         try:
-            page.wait_for_function(
-                "([sel, before]) => document.querySelector(sel).innerText !== before",
-                arg=[f".jp-OutputArea-output {TABLE}", before], timeout=10_000)
-            break
+            table.evaluate("(t, before) => new Promise((ok, no) => { const end = Date.now() + 15000;"
+                           " (function look() { if (t.innerText !== before) ok(true);"
+                           " else if (Date.now() > end) no(new Error('unchanged'));"
+                           " else setTimeout(look, 100); })(); })", before)
+            return
         except Exception:  # noqa: BLE001 - this click changed nothing on screen: next one
             continue
-    else:
-        pytest.fail(f"the table did not answer any of these clicks: {tried}")
-    assert table.inner_text() != before
-    assert not [e for e in errors if "widget" in e.lower()], errors
+    pytest.fail(f"{lesson}: the table did not answer any of these clicks: {tried}")
+
+
+@pytest.mark.parametrize("notebook", LESSONS, ids=[p.stem for p in LESSONS])
+def test_lesson_runs_in_jupyterlab(jupyterlab, browser, notebook):
+    server, token = jupyterlab
+    nb = nbformat.read(notebook, as_version=4)
+    ck, other = _expected(nb)
+    assert ck, f"{notebook.name} has no table or quiz with a stored output: run tools/run_notebooks.py"
+    lesson = f"lessons/{notebook.name}"
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.set_default_timeout(60_000)
+    problems: list[str] = []
+    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+    page.on("console", lambda m: problems.append(f"console: {m.text}") if BROKEN_WIDGETS.search(m.text) else None)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    for old in ARTIFACTS.glob(f"jupyterlab-{notebook.stem}*.png"):
+        old.unlink()
+    shot = ARTIFACTS / f"jupyterlab-{notebook.stem}.png"
+    try:
+        _open_and_run_all(page, server, token, lesson)
+        cells = page.locator(".jp-Notebook .jp-Cell")
+        assert cells.count() == len(nb.cells), f"{lesson}: {cells.count()} cells shown, {len(nb.cells)} in it"
+        # each table and quiz drawn and live (a widget view is drawn a moment after its cell ran)
+        page.wait_for_function(
+            """([sel, want]) => { const cells = [...document.querySelectorAll('.jp-Notebook .jp-Cell')];
+                 return want.every(i => [...cells[i].querySelectorAll(sel)].some(r => r.innerText.trim())); }""",
+            arg=[f".jp-OutputArea-output {TABLE}", ck], timeout=60_000)
+        for i in other:
+            assert cells.nth(i).locator(".jp-OutputArea-output .jupyter-widgets").count() >= 1, \
+                f"{lesson}: cell {i}'s widget is not drawn"
+        errors = page.locator(ERRORS)
+        assert errors.count() == 0, f"{lesson}: error output: {errors.first.inner_text()[:400]}"
+        text = page.locator(".jp-Notebook").inner_text()
+        assert "Traceback" not in text and "Error displaying widget" not in text
+        misfits = page.evaluate(FIT_JS)
+        assert not misfits, f"{lesson}: " + "; ".join(misfits)
+        _answers_a_click(page, lesson)
+        html = page.locator(f".jp-OutputArea-output {DEMO}, .jp-OutputArea-output table")
+        assert html.count() == _html_count(nb), f"{lesson}: {html.count()} demos and HTML tables drawn"
+        if html.count():
+            html.first.evaluate("d => d.scrollIntoView({block: 'start'})")
+            page.wait_for_timeout(300)
+            page.screenshot(path=str(ARTIFACTS / f"jupyterlab-{notebook.stem}-html.png"))
+        page.locator(f".jp-OutputArea-output {TABLE}").first.evaluate(
+            "t => t.scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(300)
+        assert not problems, f"{lesson}:\n  " + "\n  ".join(problems)
+    finally:
+        page.screenshot(path=str(shot))          # look at it: what the student saw
+        page.close()
+        _shut_down_kernels(server, token)

@@ -6,15 +6,11 @@ the task row fits under the buttons without moving the table, the What now box o
 screenshots in ``artifacts/tables/``."""
 import pytest
 
-from .tables import VIEWPORTS, artefact
+from .tables import VIEWPORTS, artefact, wait_pos_change
+from .tables import settle_table as settle
 
 ECARTE, WAR, SWITCH = (f".ck-root.ck-game-{g}" for g in ("ecarte", "war", "switch"))
 STILL = [".ck-felt", ".ck-whatnow", ".ck-actions", ".ck-newgame", ".ck-taskbar"]
-
-
-def wait_pos_change(app, root, old, timeout=30_000):
-    app.wait_for_function("([sel, old]) => document.querySelector(sel).dataset.pos !== old",
-                          arg=[root, old], timeout=timeout)
 
 
 def boxes(app, root, parts=tuple(STILL)):
@@ -29,19 +25,6 @@ def boxes(app, root, parts=tuple(STILL)):
 
 def what_now(app, root):
     return app.locator(f"{root} .ck-whatnow").inner_text()
-
-
-def settle(app, root, quiet_ms=700, timeout_ms=15_000):
-    """Wait until the table's position has not changed for ``quiet_ms``."""
-    waited, last, since = 0, None, 0
-    while waited < timeout_ms:
-        now = app.locator(root).get_attribute("data-pos")
-        if now != last:
-            last, since = now, waited
-        elif waited - since >= quiet_ms:
-            return
-        app.wait_for_timeout(100)
-        waited += 100
 
 
 def click_and_wait(app, root, locator):

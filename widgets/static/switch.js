@@ -70,6 +70,10 @@ function drawSwitch(shell, v, prev) {
     h("div", { class: "ck-nameplate" }, h("b", {}, v.hand_label), h("span", { class: "ck-count" }, v.hand_count),
       h("span", { class: "ck-bubble" + (v.you_called ? "" : " ck-bubble-off") }, v.bubble)),
     hand));
+  // overlap the cards now, before the shell slides moved cards from where they were (a fit one
+  // frame later slid every card of a long hand at each redraw); again next frame in case the
+  // table was not laid out yet (its first draw)
+  fitHand(hand);
   requestAnimationFrame(() => fitHand(hand));
   // -- buttons: Draw/Pass, the suits after a Jack, then Last card! and Caught you! (always there)
   const bar = [];

@@ -472,7 +472,8 @@ class TableShell {
   /** Buttons that apply now; `extra` are per-game buttons already built. Always the same height. */
   drawActions(v, buttons) {
     this.actions.replaceChildren(...buttons);
-    if (v.hint) this.actions.appendChild(h("p", { class: "ck-hint" }, "💡 " + v.hint));
+    // the advisor's line (Écarté's "Show advice"), named in words: an emoji may not be in the font
+    if (v.hint) this.actions.appendChild(h("p", { class: "ck-hint" }, h("b", {}, (v.labels.advice || "Advice") + ": "), v.hint));
   }
 
   /** The task's choices and Hint, and "Deal this again" (``v.task``, ``v.again``). */

@@ -29,9 +29,12 @@ function drawWar(shell, v, prev) {
     }
     const cards = h("div", { class: "ck-war-cards", role: "group", "aria-label": r.name },
       r.table.map((c, i) => {
-        const e = c ? cardFace(c, { cls: "ck-mid", labels: L }) : cardBack("ck-mid");
+        // once a war is settled its face-down cards are marked `down`: drawn lower and dimmer,
+        // so that the face-up cards that decided it stand out
+        const e = c ? cardFace(c, { cls: "ck-mid" + (c.down ? " ck-war-down" : ""), labels: L }) : cardBack("ck-mid");
         if (c) e.removeAttribute("data-anim");
         if (i > 0 && r.table.length > 2) e.classList.add("ck-war-stacked");
+        if (c && c.down) e.setAttribute("aria-label", c.words + ", " + (L.face_down || "face down"));
         return e;
       }));
     cardsOf[r.seat] = cards;
