@@ -918,7 +918,9 @@ def _play_text(obs: EcarteObservation) -> str:
         extra = " " + _("You hold the king of trumps: you may announce it for 1 point first "
                         "({rule}).").format(rule=RULE_KING)
     if not obs.trick:
-        return _("Your lead: play any card ({rule}).").format(rule=RULE_TRICK) + extra
+        # the leader has nothing to follow: the rule to name is the one the reply must obey
+        return _("Your lead: play any card; the other player must follow its suit and beat it "
+                 "if they can.") + extra
     lead = obs.trick[0][1]
     cards = or_list(obs.playable)
     if any(c.suit == lead.suit for c in obs.hand):

@@ -138,6 +138,9 @@ def test_leader_may_lead_anything_and_trick_winner_leads_next():
     assert len(s.legal_actions()) == 5
     play(s, "play 7C", "play KC")
     assert s.current_player == 1 and s.leader == 1
+    # the leader is told they may lead anything, and what the reply must do — not to follow suit
+    assert ecarte.what_now(s.observation(1)) == (
+        "Your lead: play any card; the other player must follow its suit and beat it if they can.")
 
 
 # ------------------------------------------------------------------ §3.2 proposals and exchanges
