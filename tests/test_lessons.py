@@ -222,6 +222,24 @@ def test_relative_links_resolve(notebook):
                     "lessons/ or a rule card")
 
 
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+def test_widgets_are_stored_as_their_live_note(notebook):
+    """A stored widget view has no model until the notebook runs (JupyterLab then draws "Error
+    displaying widget: model not found"): tools/run_notebooks.py keeps a widget output as its
+    plain text, which for every table and quiz says how to bring it to life."""
+    nb = _nb(notebook)
+    views = [c.id for c in nb.cells for o in c.get("outputs", [])
+             if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
+    assert not views, f"{notebook.name}: widget views stored in cells {views}: run tools/run_notebooks.py"
+    tables = [c for c in nb.cells if c.cell_type == "code" and c.get("outputs")
+              and re.search(r"^(EcarteTable|WarTable|SwitchTable|Quiz)\(", c.source, re.M)]
+    for c in tables:
+        texts = [o.get("data", {}).get("text/plain", "") for o in c.outputs]
+        assert any(t.endswith(" — it comes to life when the notebook runs (Run ▸ Run All Cells).")
+                   and t.startswith(("An Écarté table", "A War table", "A Switch table", "A quiz"))
+                   for t in texts), f"{notebook.name}: cell {c.id} stores {texts}"
+
+
 def test_rule_card_pages_are_written_from_their_markdown():
     """The HTML page of each rule card (and of the rule book) is what tools/rule_cards.py writes
     from the Markdown today, with the links between them pointed at the pages."""

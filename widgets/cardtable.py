@@ -26,6 +26,7 @@ from cardkit.cards import Card, Suit
 from cardkit.i18n import _
 
 from . import controller as controller_mod
+from .live_note import LiveNote
 from .controller import Controller
 
 __all__ = ["CardTable", "card_json", "card_words", "sort_hand", "bundle"]
@@ -92,7 +93,7 @@ def sort_hand(cards: Iterable[Card], strength: Callable[[Card], int], trump: Sui
     return out
 
 
-class CardTable(anywidget.AnyWidget):
+class CardTable(LiveNote, anywidget.AnyWidget):
     """Base class of the three tables: one model, one synced ``view`` (module doc).
 
     Subclasses set ``_esm``/``_css`` (class attributes, from :func:`bundle`), build a

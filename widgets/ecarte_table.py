@@ -297,6 +297,8 @@ class EcarteTable(CardTable):
     stacked deck or whose moves or answers do not fit it.
     """
 
+    live_note_what = "An Écarté table"
+
     _esm = bundle("table.js", "ecarte.js")
     _css = bundle("table.css")
 

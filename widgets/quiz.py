@@ -15,12 +15,13 @@ import traitlets
 from cardkit.cards import Card
 from cardkit.i18n import _
 
+from .live_note import LiveNote
 from .cardtable import bundle, card_json
 
 __all__ = ["Quiz"]
 
 
-class Quiz(anywidget.AnyWidget):
+class Quiz(LiveNote, anywidget.AnyWidget):
     """One question answered by a click, with immediate feedback that names the rule.
 
     - ``question``: the question (plain text: the page draws it as text).
@@ -34,6 +35,8 @@ class Quiz(anywidget.AnyWidget):
     ``feedback`` is ``(text, tone)`` as shown. Raises ``ValueError`` if ``answer`` is not among
     ``choices``.
     """
+
+    live_note_what = "A quiz"
 
     _esm = bundle("table.js", "quiz.js")
     _css = bundle("table.css")

@@ -237,6 +237,8 @@ class SwitchTable(CardTable):
     stacked deal or whose moves or answers do not fit it.
     """
 
+    live_note_what = "A Switch table"
+
     _esm = bundle("table.js", "switch.js")
     _css = bundle("table.css")
 

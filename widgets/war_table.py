@@ -234,6 +234,8 @@ class WarTable(CardTable):
     stacked deal or whose moves or answers do not fit it.
     """
 
+    live_note_what = "A War table"
+
     _esm = bundle("table.js", "war.js")
     _css = bundle("table.css")
 

@@ -48,7 +48,8 @@ LESSONS = sorted((ROOT / "lessons").glob("[0-9]*.ipynb"))
 TABLE = ".ck-root"
 DEMO = ".cardkit-demo"          # cardkit_tables.lesson_view's box
 LIVE_LINE = "Run ▸ Run All Cells"
-WIDGET = "application/vnd.jupyter.widget-view+json"
+WIDGET = "text/plain"        # a stored widget output is its plain text: the live note
+LIVE_NOTE = "it comes to life when the notebook runs"
 ERRORS = ('[data-mime-type="application/vnd.jupyter.stderr"], '
           '[data-mime-type="application/vnd.jupyter.error"], .jp-OutputArea-error')
 BROKEN_WIDGETS = re.compile(r"Failed to load (model|view) class|is not registered|Error displaying widget")
@@ -98,7 +99,7 @@ def _expected(nb) -> tuple[list[int], list[int]]:
     stored output is another widget (as ``test_lessons_voila.py`` reads them)."""
     ck, other = [], []
     for i, c in enumerate(nb.cells):
-        if c.cell_type == "code" and any(WIDGET in o.get("data", {}) for o in c.get("outputs", [])):
+        if c.cell_type == "code" and any(LIVE_NOTE in o.get("data", {}).get(WIDGET, "") for o in c.get("outputs", [])):
             (ck if any(w in c.source for w in ("Table(", "Quiz(", "lesson_")) else other).append(i)
     return ck, other
 

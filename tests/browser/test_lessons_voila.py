@@ -24,7 +24,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = sorted((ROOT / "lessons").glob("[0-9]*.ipynb"))
 ARTIFACTS = ROOT / "artifacts" / "lessons"
-WIDGET = "application/vnd.jupyter.widget-view+json"
+WIDGET = "text/plain"        # a stored widget output is its plain text: the live note
+LIVE_NOTE = "it comes to life when the notebook runs"
 LIVE = ".ck-root"
 HIDE = "hide-in-voila"       # the cell tag the cardkit template leaves out of the page
 ERRORS = ('[data-mime-type="application/vnd.jupyter.stderr"], '
@@ -49,7 +50,7 @@ def _cells(nb) -> tuple[list[str], list[str], list[str], list]:
         elif c.cell_type == "markdown":
             if line := _first_line(c.source):
                 text.append(line)
-        elif any(WIDGET in o.get("data", {}) for o in c.get("outputs", [])):
+        elif any(LIVE_NOTE in o.get("data", {}).get(WIDGET, "") for o in c.get("outputs", [])):
             card = any(w in c.source for w in ("Table(", "Quiz(", "lesson_"))
             (ck if card else other).append(c.id)
     return ck, other, text, hidden

@@ -1,0 +1,34 @@
+"""What a lesson's notebook shows in place of a live widget before it runs.
+
+A notebook keeps its outputs but not its widgets' models (those live in the kernel), so JupyterLab
+draws a stored widget output as "Error displaying widget: model not found" until the notebook
+runs. ``tools/run_notebooks.py`` therefore stores a lesson's widget outputs as their plain text
+only, and each lesson widget's plain text says what it is and how to bring it to life, in the
+same words as the lesson's first cell. The live page (JupyterLab after Run All Cells, Voilà) draws
+the widget as always: the widget output is only left out of the *stored* notebook (nbval does not
+compare it: model ids are random).
+"""
+from __future__ import annotations
+
+LIVE_NOTE = "{what} — it comes to life when the notebook runs (Run ▸ Run All Cells)."
+
+
+def live_note(what: str) -> str:
+    """The plain text stored for a widget: ``live_note("An Écarté table")`` ->
+    "An Écarté table — it comes to life when the notebook runs (Run ▸ Run All Cells)."."""
+    return LIVE_NOTE.format(what=what)
+
+
+class LiveNote:
+    """Mixin for a lesson widget (before ``ipywidgets.DOMWidget`` or ``anywidget.AnyWidget`` in
+    the bases): its ``text/plain`` representation is :func:`live_note` of ``live_note_what``
+    instead of its ``repr`` (which stays the developer's)."""
+
+    live_note_what = "A live table"
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        if isinstance(data, dict) and "text/plain" in data:
+            data["text/plain"] = live_note(self.live_note_what)
+        return bundle
