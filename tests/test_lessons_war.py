@@ -634,3 +634,14 @@ def test_06_loop_shows_the_start_so_the_repeat_can_be_seen():
     assert "at the start: packets ['K♠ 2♠', '3♣ A♣']" in text
     assert "after battle 4: packets ['K♠ 2♠', '3♣ A♣']" in text
     assert "After battle 4 the packets are back where they started" in text
+
+
+def test_03b_one_card_table_names_its_variant():
+    tables = [v for v in _hidden_cells_values("03b_war_variants_more") if isinstance(v, WarTable)]
+    one_card = next(t for t in tables if t.state.rules.war_facedown == 1 and t.state.rules.players == 2
+                    and t.state.rules.war_size != "value")
+    assert one_card.view["subtitle"] == "One-card wars (1 down, 1 up)"
+    assert ["custom", "One-card wars"] in [list(o) for o in one_card.view["settings"][0]["options"]]
+    # without a name, rules outside the menu are still called custom rules
+    plain = WarTable(replace(WarRules.classic(), war_facedown=1), hands=["9S 2C", "9H 3D"])
+    assert plain.view["subtitle"] == "Custom rules (1 down, 1 up)"
