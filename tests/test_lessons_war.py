@@ -617,7 +617,11 @@ def test_plain_words_for_eleven_to_fourteen():
     assert "**median** is the length of the middle game: half the games are shorter" in \
         _markdown("03_war_variants")
     numbers = _markdown("06_war_numbers")
-    assert "battle limit" not in numbers
+    assert "battle limit" not in numbers and "the kit's default" not in numbers
+    # "the kit" is said only after it is explained, in the section that compares its figures
+    assert numbers.index("The **kit** is cardkit, the program behind these lessons") < \
+        numbers.index("which conventions does the kit use?")
+    assert "the kit" not in numbers[:numbers.index("## 7. Published figures")]
     assert ("The **standard error** is the usual size of that random wobble. Landing 1 or 2 "
             "standard errors away from the exact value is normal") in numbers
 
