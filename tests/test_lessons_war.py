@@ -43,6 +43,12 @@ def _text(name: str) -> str:
     return re.sub(r"\s+", " ", "\n".join(parts))
 
 
+def _joined(text: str) -> str:
+    """``text`` with Python's adjacent string literals joined (``"… " "…"`` → ``"… …"``), as the
+    student reads them on the table."""
+    return re.sub(r'" "', "", text)
+
+
 def _markdown(name: str) -> str:
     return re.sub(r"\s+", " ", "\n".join(c.source for c in _nb(name).cells if c.cell_type == "markdown"))
 
@@ -96,8 +102,14 @@ def test_battle_stories_when_short_of_cards():
 
 def test_loop_story_repeats_after_seven_battles():
     lines = loop_story(["2S 3S 5S 4S", "6H"])
-    assert len(lines) == 8 and lines[0] == "before battle 1: 2♠ 3♠ 5♠ 4♠ | 6♥"
+    assert len(lines) == 9 and lines[0] == "before battle 1: 2♠ 3♠ 5♠ 4♠ | 6♥"
+    assert lines[1] == "before battle 2: 3♠ 5♠ 4♠ | 6♥ 2♠"
+    # the position it comes back to is shown, and named
+    assert lines[7] == "before battle 8: 3♠ 5♠ 4♠ | 6♥ 2♠ — the same packets as before battle 2"
     assert lines[-1].startswith("Draw by repetition")
+    # a game that is won shows no repeated position
+    assert loop_story(["AS", "2H"]) == ["before battle 1: A♠ | 2♥",
+                                        "Player 1 holds all the cards and wins the game."]
 
 
 def test_random_pickup_games_end_and_are_longer_than_fixed_ones():
@@ -123,15 +135,23 @@ def test_after_choice_stealing_first_covers_the_other_pile():
     played = after_choice(rules, ["8S 2C 9C", "5H 3D 9D"], ["5S", "8H"], "flip")
     assert "5♥ beats 2♣" in stole and "chooses which won card goes on top" in stole
     assert played.endswith("Now Player 2 looks at the 5♥ and decides whether to steal with it.")
+    # and what Player 2 then does: steals the 5♠ pile first, then the 8♠ wins only the 3♦
+    then = after_choice(rules, ["8S 2C 9C", "5H 3D 9D"], ["5S", "8H"], "flip", then="steal")
+    assert then == ("Player 1 chose to play the card. Now Player 2 looks at the 5♥ and decides "
+                    "whether to steal with it. Player 2 steals with 5♥: takes Player 1's face-up "
+                    "pile (2 cards with the 5♥). Battle: 8♠ (Player 1) vs 3♦ (Player 2). 8♠ beats "
+                    "3♦: Player 1 wins the battle and takes 2 cards.")
 
 
 # --------------------------------------------------------------------------- corrected wording
 def test_02_random_pickup_sentence_says_what_is_true():
-    text = _text("02_war")
+    text = _joined(_text("02_war"))
     assert "so every game ends" not in text and "not shorter — they just always end" not in text
     assert "random pickup games are not shorter" not in text
-    assert "it ends with probability 1" in text
-    assert "the battle limit stops the rare very long one" in text
+    # in plain words, with the mathematicians' phrase explained where it is used
+    assert "(Mathematicians say it ends with probability 1: the chance that it never ends is zero.)" in text
+    assert "The 10,000-battle stop catches the rare very long game." in text
+    assert "battle limit" not in text
     assert "about 272 battles against 190" in text
     # the figures the sentence quotes are the ones the lesson's own table shows
     assert re.search(r"winner&#x27;s cards first</th><td[^>]*>190</td>", text)
@@ -202,15 +222,17 @@ def test_your_turn_questions_come_before_what_answers_them():
     assert _before(more, "The **median** is the middle game", "Quiz(\"Guess first: of these three")
     # the guess comes before the table that answers it, and before the sentence that explains it
     assert _before(more, "Quiz(\"Guess first: of these three", "whole_games({\"Classic War\"")
-    assert _before(more, "Quiz(\"Guess first: of these three", "Război and automatic war make short games")
+    assert "Război and automatic war make short games" not in more
     assert "J, Q and K count 10 (9 down)" not in more
-    assert _before(more, "Who goes to war?", "a tie below the highest card never matters")
+    # the three-player task comes before the demo, and nothing under it says the answer
+    assert _before(more, "Who goes to war?", "Now a deal where the highest cards do tie")
+    assert "a tie below the highest card never matters" not in more
     steal = _cells("04_steal_war")
     assert _before(steal, "What can you steal?", "a card that matches several piles steals all of them")
     # the fourth card of a war: asked at the table before the sentence that says it may steal
     assert _before(steal, "What do you do with the 7♠?", "the face-up (fourth) card of a war may be used to steal")
     assert "but the face-up (fourth) card may be used to steal" not in steal
-    assert _before(steal, "Which card should go on top", "A **joker** is safest")
+    assert "A **joker** is safest" not in steal and "there are only two." not in steal
     assert "matches Player 2's 7♦" not in steal
     war = _cells("02_war")
     assert _before(war, "Why does shuffling the won cards", "it ends with probability 1")
@@ -504,3 +526,126 @@ def test_06_guess_widgets_of_the_notebook_wait_for_the_button_then_answer():
         assert w.press(), w
         shown = w.text.value.lower()
         assert "you guessed" in shown or "the kit, 3,000 games each" in shown, w
+
+
+# ------------------------------------------------ Voilà page: the Python part is left out
+def _try_it_section(name: str) -> list:
+    """The cells of the lesson's "Try it in Python" section: its heading cell, up to the next
+    cell that starts another section."""
+    cells = _nb(name).cells
+    start = next(i for i, c in enumerate(cells) if c.source.lstrip().startswith("## Try it in Python"))
+    end = next((i for i in range(start + 1, len(cells))
+                if cells[i].cell_type == "markdown" and cells[i].source.lstrip().startswith("## ")),
+               len(cells))
+    return cells[start:end]
+
+
+@pytest.mark.parametrize("name", WAR)
+def test_try_it_in_python_is_tagged_hide_in_voila_and_nothing_else_is(name):
+    section = _try_it_section(name)
+    assert any(c.cell_type == "code" for c in section)
+    for c in section:
+        assert "hide-in-voila" in c.metadata.get("tags", []), (name, c.source[:60])
+    # the heading cell holds that section only (not the exit question or For teachers)
+    assert "## Exit question" not in section[0].source and "<details>" not in section[0].source
+    others = [c for c in _nb(name).cells if c not in section]
+    assert not any("hide-in-voila" in c.metadata.get("tags", []) for c in others), name
+    # the Try it code still runs in JupyterLab: it has outputs
+    assert all(c.get("outputs") for c in section if c.cell_type == "code"), name
+
+
+@pytest.mark.parametrize("name", WAR)
+def test_for_teachers_says_how_to_serve_the_lesson_for_a_class(name):
+    md = _markdown(name)
+    teachers = md[md.index("## For teachers"):]
+    assert f"`IP=0.0.0.0 ./dev lessons {name}`" in teachers
+    assert "prints the address to give the class" in teachers and "30 students at once" in teachers
+    assert "voila lessons/" not in md
+
+
+def test_06_code_a_student_need_not_read_is_hidden_in_jupyterlab():
+    nb = _nb("06_war_numbers")
+    section = _try_it_section("06_war_numbers")
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    shown = [c for c in code if not c.metadata.get("jupyter", {}).get("source_hidden")]
+    assert shown == [c for c in section if c.cell_type == "code"] and len(shown) == 1
+    assert "NBVAL_IGNORE_OUTPUT" not in _cells("06_war_numbers")
+
+
+# ---------------------------------------------------- directions and plain words, as read
+def test_directions_point_at_the_settings_above_the_table():
+    for name in ("03_war_variants", "03b_war_variants_more"):
+        md = _markdown(name)
+        assert "menu under the table" not in md
+        assert "Open **⚙ Settings** above the table and choose a variant in its **Variant** menu" in md
+    assert ("**Your turn:** open **⚙ Settings** above the table, set the pause to 0, then press "
+            "**Play to the end**.") in _markdown("02_war")
+    more = _markdown("03b_war_variants_more")
+    assert "Each section starts with a live table" not in more
+    assert "In sections 1 to 5 a live table asks you a question before it flips" in more
+    assert "Section 6 asks you to guess before it shows whole games." in more
+    assert "In sections 1 to 3 a live table asks you who wins" in _markdown("03_war_variants")
+
+
+def test_02_wrong_answer_for_eight_does_not_give_the_sum():
+    war = _joined(_cells("02_war"))
+    assert "2 + 6 + 2" not in war
+    assert "You counted the cards of the war itself. What about the two 7s that started it?" in war
+
+
+def test_02_shuffling_quiz_is_asked_before_anything_says_why():
+    war = _joined(_cells("02_war"))
+    quiz = war.index('Quiz("Why does shuffling the won cards')
+    before, after = war[:quiz], war[war.index("## Recap"):]
+    for why in ("followed by a different battle", "followed by different battles"):
+        assert why not in before and why not in after, why
+    assert "**Your turn:** why can a shuffled game never go round a loop for ever?" in before
+
+
+def test_02_loop_story_shows_the_repeated_position():
+    text = _text("02_war")
+    assert "before battle 8: 3♠ 5♠ 4♠ | 6♥ 2♠ — the same packets as before battle 2" in text
+    assert "before battle 2: 3♠ 5♠ 4♠ | 6♥ 2♠" in text
+    assert "Before battle 8 the packets are exactly what they were before battle 2" in text
+
+
+def test_plain_words_for_eleven_to_fourteen():
+    for name in ("02_war", "03_war_variants", "03b_war_variants_more", "04_steal_war"):
+        md = _markdown(name)
+        for hard in ("seeded", "simulated", "The kit", "the kit", "battle limit"):
+            assert hard not in md, (name, hard)
+    assert "**median** is the length of the middle game: half the games are shorter" in \
+        _markdown("03_war_variants")
+    numbers = _markdown("06_war_numbers")
+    assert "battle limit" not in numbers and "the kit's default" not in numbers
+    # "the kit" is said only after it is explained, in the section that compares its figures
+    assert numbers.index("The **kit** is cardkit, the program behind these lessons") < \
+        numbers.index("which conventions does the kit use?")
+    assert "the kit" not in numbers[:numbers.index("## 7. Published figures")]
+    assert ("The **standard error** is the usual size of that random wobble. Landing 1 or 2 "
+            "standard errors away from the exact value is normal") in numbers
+
+
+def test_04_who_decides_first_and_the_story_is_told_to_its_end():
+    text = _text("04_steal_war")
+    assert "With two players that means: **the player who lost the last battle decides first**." in text
+    assert ("Player 2 steals with 5♥: takes Player 1's face-up pile (2 cards with the 5♥). Battle: "
+            "8♠ (Player 1) vs 3♦ (Player 2).") in text
+
+
+def test_06_loop_shows_the_start_so_the_repeat_can_be_seen():
+    text = _text("06_war_numbers")
+    assert "at the start: packets ['K♠ 2♠', '3♣ A♣']" in text
+    assert "after battle 4: packets ['K♠ 2♠', '3♣ A♣']" in text
+    assert "After battle 4 the packets are back where they started" in text
+
+
+def test_03b_one_card_table_names_its_variant():
+    tables = [v for v in _hidden_cells_values("03b_war_variants_more") if isinstance(v, WarTable)]
+    one_card = next(t for t in tables if t.state.rules.war_facedown == 1 and t.state.rules.players == 2
+                    and t.state.rules.war_size != "value")
+    assert one_card.view["subtitle"] == "One-card wars (1 down, 1 up)"
+    assert ["custom", "One-card wars"] in [list(o) for o in one_card.view["settings"][0]["options"]]
+    # without a name, rules outside the menu are still called custom rules
+    plain = WarTable(replace(WarRules.classic(), war_facedown=1), hands=["9S 2C", "9H 3D"])
+    assert plain.view["subtitle"] == "Custom rules (1 down, 1 up)"

@@ -141,6 +141,10 @@ def test_a_button_alone_needs_no_guess():
     assert "winner's cards first: 250 battles and 15.0 wars per game" in shown(w)
     assert "shuffled: 400 battles and 5.0 wars per game" in shown(w)
     assert "Player 1's cards first, looping or still going after 5,000 battles: 50.0%" in shown(w)
+    # the published "fixed order" figure is set beside both of the kit's, and why they differ
+    assert ("So which is right, the published 8–12 % or the kit's 0.0% and 50.0%? The published "
+            "figure only says “a fixed order”, and the share of games still going depends entirely "
+            "on which fixed order is used") in shown(w)
 
 
 def test_wars_spread_counts_the_games_without_a_war():
@@ -228,3 +232,6 @@ def test_the_experiments_panel_shows_nothing_until_run():
     panel = NumbersPanel(n_games=1_000, seed=4)
     assert panel.image.value == b"" and panel.result is None
     assert panel.text.value == "Choose a variant and press <b>Run</b>."
+    # each control says what it sets in words (not "Short")
+    assert [panel.variant.description, panel.pickup.description, panel.short.description] == \
+        ["Variant", "Pickup", "Short of cards"]

@@ -137,13 +137,20 @@ def battle_stories(deals: Iterable[Sequence], rules: WarRules | None = None) -> 
 
 def loop_story(packets: Sequence, rules: WarRules | None = None, limit: int = 50) -> list[str]:
     """Play ``packets`` to the end (at most ``limit`` battles) and return one line per battle —
-    the packets before it — then the engine's last sentence (a win, or a draw by repetition,
-    docs/RULES.md §1.1)."""
+    the packets before it — then, if the game ended by repetition, the position it came back to
+    (``"before battle 8: … — the same packets as before battle 2"``), then the engine's last
+    sentence (a win, or a draw by repetition, docs/RULES.md §1.1)."""
     g = new_game(rules or WarRules.classic(), hands=list(packets))
-    lines = []
+    lines, seen = [], {}
     while not g.is_over and g.battles < limit:
-        lines.append(f"before battle {g.battles + 1}: " + " | ".join(cards_text(p) for p in g.packets))
+        position = " | ".join(cards_text(p) for p in g.packets)
+        seen.setdefault(position, g.battles + 1)
+        lines.append(f"before battle {g.battles + 1}: " + position)
         g.apply("flip")
+    position = " | ".join(cards_text(p) for p in g.packets)
+    if position in seen:
+        lines.append(f"before battle {g.battles + 1}: {position} — the same packets as before "
+                     f"battle {seen[position]}")
     lines.append(g.log[-1].explain())
     return lines
 
@@ -232,10 +239,15 @@ def _rounds(rules: WarRules, packets: Sequence, rounds: int) -> tuple[list[str],
     return said, "; ".join(parts)
 
 
-def after_choice(rules: WarRules, packets: Sequence, piles: Sequence, choice: str) -> str:
+def after_choice(rules: WarRules, packets: Sequence, piles: Sequence, choice: str,
+                 then: str | None = None) -> str:
     """Deal ``packets`` and face-up ``piles`` (Steal War, docs/RULES.md §1.10), let Player 1 look
     at their card (``flip``) and make ``choice`` (``"steal"`` or ``"flip"``), and say who decides
-    what next: ``"Player 1 chose to steal. Now Player 2 decides …"``."""
+    what next: ``"Player 1 chose to steal. Now Player 2 decides …"``.
+
+    ``then`` (``"steal"`` or ``"flip"``): if the next player then has a steal to decide, they make
+    that choice, every later card is simply played, and the engine's sentences for what follows
+    (the steal, the battle) are added, up to the winner's choice of their top card."""
     g = new_game(rules, hands=list(packets), piles=[parse_cards(p) for p in piles], seed=1)
     g.apply("flip")
     g.apply(choice)
@@ -245,7 +257,14 @@ def after_choice(rules: WarRules, packets: Sequence, piles: Sequence, choice: st
     who = player_name(g.current_player)
     if g.stage == "steal":
         card = g.packets[g.current_player][0]
-        return f"Player 1 chose {chose}. Now {who} looks at the {card} and decides whether to steal with it."
+        said = f"Player 1 chose {chose}. Now {who} looks at the {card} and decides whether to steal with it."
+        if then is None:
+            return said
+        start = len(g.log)
+        g.apply(then)
+        while g.current_player is not None and g.stage == "steal":
+            g.apply("flip")
+        return " ".join([said] + [e.explain() for e in g.log[start:]])
     last = [e for e in g.log if e.kind == "battle"][-1]
     return (f"Player 1 chose {chose}. The cards were turned up — {last.data['decision']} "
             f"Now {who} chooses which won card goes on top of their face-up pile.")

@@ -230,6 +230,9 @@ class WarTable(CardTable):
 
     For lessons and tests: :meth:`flip` (press Flip), :meth:`play_to_end`; ``reveal`` (True
     while a war's face-down cards are shown as backs), ``auto`` (playing to the end).
+    ``name``: for rules that are not in the Variant menu, the variant's name shown under the title
+    and in the menu (``name="One-card wars"`` shows "One-card wars (1 down, 1 up)", not "Custom
+    rules (1 down, 1 up)"); ignored for the menu's own variants.
     Raises ``ValueError`` for a seat not in the game, a negative delay, or a task without a
     stacked deal or whose moves or answers do not fit it.
     """
@@ -242,8 +245,9 @@ class WarTable(CardTable):
     def __init__(self, rules: war.WarRules | None = None, *, seed: int | None = None,
                  seat: int = 0, delay: float = 0.4, level: str = "easy", hands=None, deck=None,
                  piles=None, narrow: bool = False, animate: bool = True, four_colour: bool = False,
-                 task=None, **kwargs: Any):
+                 task=None, name: str | None = None, **kwargs: Any):
         rules = rules if rules is not None else war.WarRules.classic()
+        self._name = str(name) if name else None
         if not 0 <= seat < rules.players:
             raise ValueError(_("seat must be 0..{m}").format(m=rules.players - 1))
         if delay < 0:
@@ -409,7 +413,9 @@ class WarTable(CardTable):
         view["badges"] = []
         choices = [(k, war.VARIANTS[k]().label) for k in VARIANTS]
         if "custom" in c.options["variant"]:
-            choices.append(("custom", _("Custom rules")))
+            choices.append(("custom", self._name or _("Custom rules")))
+            if self._name and obs.war_rules.variant is None:
+                view["subtitle"] = obs.rules.label.replace(_("Custom rules"), self._name, 1)
         view["settings"] = [self._setting("variant", _("Variant"), choices)]
         view["pending_note"] = (_("The new variant starts with the next game: press New game.")
                                 if c.pending else "")
