@@ -232,11 +232,12 @@ def test_widgets_are_stored_as_their_live_note(notebook):
              if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
     assert not views, f"{notebook.name}: widget views stored in cells {views}: run tools/run_notebooks.py"
     tables = [c for c in nb.cells if c.cell_type == "code" and c.get("outputs")
-              and re.search(r"^(EcarteTable|WarTable|SwitchTable|Quiz)\(", c.source, re.M)]
+              and re.search(r"^(EcarteTable|WarTable|SwitchTable|Quiz|NumbersPanel|guess_\w+)\(", c.source, re.M)]
     for c in tables:
         texts = [o.get("data", {}).get("text/plain", "") for o in c.outputs]
         assert any(t.endswith(" — it comes to life when the notebook runs (Run ▸ Run All Cells).")
-                   and t.startswith(("An Écarté table", "A War table", "A Switch table", "A quiz"))
+                   and t.startswith(("An Écarté table", "A War table", "A Switch table", "A quiz",
+                                     "A panel to run your own games", "A guess, then the games"))
                    for t in texts), f"{notebook.name}: cell {c.id} stores {texts}"
 
 
@@ -279,6 +280,9 @@ def _text(name: str) -> str:
 
 def test_ecarte_corrected_wording():
     text = _text("01_ecarte.ipynb")
+    # standard's 2 points also follow a refused later proposal (§3.5): not only "as dealt"
+    assert "They differ when someone **stands** or **refuses** a proposal:" in text
+    assert "nobody exchanged cards" not in text
     # a king of trumps (1) and a vole (2) make 3 in one hand: only the tricks stop at 2
     assert "No hand is worth 3 points" not in text
     assert "tricks are worth more than 2" in text

@@ -482,7 +482,9 @@ def test_06_stored_page_shows_no_answer_before_a_button():
         assert answer not in text, answer
     outputs = [o["data"]["text/plain"] for c in _nb("06_war_numbers").cells if c.cell_type == "code"
                for o in c.get("outputs", []) if "text/plain" in o.get("data", {})]
-    assert sum(o.startswith("GuessFirst(") for o in outputs) == 6
+    # six guess widgets, each stored as its live note (cardkit_tables.live_note)
+    assert outputs.count("A guess, then the games — it comes to life when the notebook runs "
+                         "(Run ▸ Run All Cells).") == 6
 
 
 def test_06_guess_widgets_of_the_notebook_wait_for_the_button_then_answer():

@@ -31,6 +31,8 @@ from cardkit.war import WarRules
 from cardkit.war.bulk import BulkResult, GameEnd, play_many
 from cardkit.war.stats import PUBLISHED, VARIANTS, length_histogram, length_summary, still_going
 
+from .live_note import LiveNote
+
 __all__ = ["NumbersPanel", "PICKUPS", "SHORT_OF_CARDS", "NumberGuess", "ChoiceGuess", "Reveal",
            "GuessFirst", "compare_number", "guess_game_length", "guess_wars_spread", "guess_loops",
            "guess_variants", "guess_pack_size", "kit_figures", "published_figures"]
@@ -43,11 +45,13 @@ SHORT_OF_CARDS = [("last card decides", "last_card_up"), ("loses the game", "los
                   ("the game is a draw", "draw")]
 
 
-class NumbersPanel(ipw.VBox):
+class NumbersPanel(LiveNote, ipw.VBox):
     """A small control panel: variant, pickup, short of cards, number of games, **Run**; it plays
     the games with :func:`play_many` (a tqdm bar for long runs) and shows the histogram as a PNG
     and the numbers as text. ``panel.run()`` does what the button does; ``panel.result`` is the
     last :class:`~cardkit.war.bulk.BulkResult`."""
+
+    live_note_what = "A panel to run your own games"
 
     def __init__(self, variant: str = "classic", n_games: int = 100_000, seed: int = 0):
         self.seed = seed
@@ -158,7 +162,7 @@ def _verdict(guess: str, right: str) -> str:
     return _("right!") if guess == right else _("the right choice was “{r}”.").format(r=right)
 
 
-class GuessFirst(ipw.VBox):
+class GuessFirst(LiveNote, ipw.VBox):
     """Guess first, then see (module doc).
 
     - ``title``: the task in one line (plain text);
@@ -176,6 +180,8 @@ class GuessFirst(ipw.VBox):
     If the simulation raises, the error's sentence is shown (no traceback) and the button can be
     pressed again.
     """
+
+    live_note_what = "A guess, then the games"
 
     def __init__(self, title: str, guesses: Sequence["NumberGuess | ChoiceGuess"], button: str,
                  simulate: Callable[[], Any], reveal: Callable[[Any, dict], Reveal]):
