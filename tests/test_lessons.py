@@ -16,6 +16,8 @@ import jupytext
 import nbformat
 import pytest
 
+from cardkit import ecarte
+
 ROOT = Path(__file__).resolve().parents[1]
 LESSONS = ROOT / "lessons"
 sys.path.insert(0, str(ROOT / "tools"))
@@ -280,6 +282,13 @@ def _text(name: str) -> str:
 
 def test_ecarte_corrected_wording():
     text = _text("01_ecarte.ipynb")
+    # §5: the follow-suit task comes before the rule, on a deal unlike §4's (the 8♠ led, two
+    # spades beat it: K♠ and A♠, the 7♠ may not be played) — worked by hand, checked on the engine
+    assert text.index("Which of your cards may you play?") < text.index("**must follow suit** if they can")
+    s5 = ecarte.new_game(deck=ecarte.stacked_deck("10H 9H 7H 8S QD", "KS AS 7S 8C 9C", "8H"), dealer=0)
+    s5.apply("stand")
+    s5.apply("play 8S")
+    assert [str(a) for a in s5.legal_actions()] == ["play K♠", "play A♠"]
     # standard's 2 points also follow a refused later proposal (§3.5): not only "as dealt"
     assert "They differ when someone **stands** or **refuses** a proposal:" in text
     assert "nobody exchanged cards" not in text
