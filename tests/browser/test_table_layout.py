@@ -9,6 +9,7 @@ notebook ``tests/browser/notebooks/table_layout.ipynb``):
 - a long Switch hand (11 cards and more) stays on the felt, and a redraw that leaves the hand as
   it is slides none of its cards (the overlap was once worked out a frame late, so every card slid);
 - "✕ not allowed" and "★ trump" tags stay within their cards' width;
+- a What now text longer than its box on a phone says "more ▾" until scrolled to its end;
 - screenshots of each table in play in ``artifacts/tables/layout_<game>_<size>*.png``.
 """
 import pytest
@@ -174,3 +175,20 @@ def test_tables_in_play_fit_the_screen(open_app, size):
         assert not spill, f"{game}: tags wider than their cards: {spill}"
         app.wait_for_timeout(1200)                   # the cards' movements are over
         app.locator(root).screenshot(path=artefact(f"layout_{game}_{size}.png"))
+
+
+def test_a_long_what_now_on_a_phone_says_there_is_more(open_app):
+    """On a phone the What now box keeps its height (nothing below it moves) and scrolls; when its
+    text goes on below the box it shows "more ▾" (class ck-more), gone once scrolled to the end."""
+    app = open_app("table_layout", where="tests", wait_for=TRICK_TAG, viewport=VIEWPORTS["phone"])
+    now = app.locator(f"{ECARTE} .ck-whatnow")
+    assert "ck-more" not in now.get_attribute("class")          # the question fits
+    height = now.bounding_box()["height"]
+    long = "You must follow suit and win the trick if you can. " * 8
+    now.evaluate("(e, t) => { e.querySelector('.ck-whatnow-text').textContent = t;"
+                 " e.dispatchEvent(new Event('scroll')); }", long)
+    assert "ck-more" in now.get_attribute("class")
+    assert now.bounding_box()["height"] == height
+    assert "more ▾" in now.evaluate("e => getComputedStyle(e, '::after').content")
+    now.evaluate("e => { e.scrollTop = e.scrollHeight; e.dispatchEvent(new Event('scroll')); }")
+    assert "ck-more" not in now.get_attribute("class")

@@ -462,11 +462,25 @@ class TableShell {
   drawWhatNow(v) {
     const w = v.what_now || { text: "", tone: "info" };
     const text = (v.labels.what_now ? v.labels.what_now + ": " : "") + w.text;
-    if (this.whatNow.dataset.text !== text) {
+    const fresh = this.whatNow.dataset.text !== text;
+    if (fresh) {
       this.whatNow.replaceChildren(h("b", {}, (v.labels.what_now || "") + ": "), h("span", { class: "ck-whatnow-text" }, w.text));
       this.whatNow.dataset.text = text;
+      this.whatNow.scrollTop = 0;             // a new message is read from its start
     }
     this.whatNow.className = "ck-whatnow ck-tone-" + w.tone;
+    this.markMore();
+  }
+
+  /** On a phone the What now box keeps its height (nothing below it moves) and scrolls: when
+   *  its text goes on below the box, the box says so (a fading last line and "more ▾"). */
+  markMore() {
+    const el = this.whatNow;
+    if (!el.dataset.more) {
+      el.dataset.more = "1";
+      el.addEventListener("scroll", () => this.markMore(), { passive: true });
+    }
+    el.classList.toggle("ck-more", el.scrollHeight - el.scrollTop - el.clientHeight > 2);
   }
 
   /** Buttons that apply now; `extra` are per-game buttons already built. Always the same height. */
