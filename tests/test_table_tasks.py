@@ -445,3 +445,31 @@ def test_python_helpers_do_what_the_buttons_do():
     e = follow_table()
     assert e.act("play KS") is True and e.task_answered is True
     assert EcarteTable(seed=1, delay=0).task_answered is None
+
+
+def test_the_computer_waits_after_a_right_answer_so_the_tick_can_be_read():
+    """With moves paused (``delay > 0``, a running loop, as in a kernel), the computer's reply to a
+    task's right answer waits TASK_LINGER seconds, not ``delay``: the "✓" speaks of the position
+    the student made (a fresh reader saw the praise for a card already covered by the reply)."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    from cardkit_tables.controller import TASK_LINGER
+
+    async def scenario():
+        t = EcarteTable(deck=ecarte.stacked_deck("7S 8S 9D 8C 7C", "AH 10D KS 9S JC", "8H",
+                                                 stock="KH QH JH AC 10C"),
+                        dealer=1, delay=0.2, seed=3,
+                        task=Task("Stand or propose?", accept=["propose"], right="Propose: no trump."))
+        send(t, "propose")
+        assert t.view["what_now"]["tone"] == "done"
+        await asyncio.sleep(TASK_LINGER - 1.0)
+        waiting = t.state.current_player                # the dealer (the computer) still to answer
+        await asyncio.sleep(1.8)
+        return waiting, t.state.current_player, t.controller.moves
+
+    with ThreadPoolExecutor(1) as pool:
+        waiting, after, moves = pool.submit(asyncio.run, scenario()).result()
+    assert TASK_LINGER > 0.2 * 5
+    assert waiting == 1 and moves == 2            # propose, then the computer's accept or refuse
+    assert after == 0                             # accepted: you discard; refused: you lead

@@ -59,6 +59,11 @@ def running_loop() -> "asyncio.AbstractEventLoop | None":
         return None
 
 
+#: Seconds the computer waits before its reply to a task's right answer, when moves are paused
+#: (``delay > 0``), so the "✓" can be read against the position the student made.
+TASK_LINGER = 2.5
+
+
 class TableHooks(Protocol):
     """What a table gives its controller (all called by the controller only)."""
 
@@ -130,6 +135,7 @@ class Controller:
         self.first_settings = dict(settings)
         self._confirm_kind = "new"
         self.delay = float(delay)
+        self._linger = 0.0          # a longer pause before the computer's next move (s)
         self.computers = tuple(computers)
         self.settings = dict(settings)
         self.options = {k: tuple(v) for k, v in (options or {}).items()}
@@ -271,6 +277,9 @@ class Controller:
         if refusal is None and act in b.accept:
             self.state.apply(act)
             b.answered = True
+            # the "✓" speaks of the position the student made: the computer's reply waits long
+            # enough for it to be read against that position
+            self._linger = TASK_LINGER
             self._moved(message=(b.task.right_text, "done"))
             return True
         if refusal is None and act in list(getattr(obs, "legal_actions", ()) or ()):
@@ -437,7 +446,8 @@ class Controller:
         # longer than ``delay`` (unless the thinking itself takes longer)
         start = loop.time()
         choice = self._choose()
-        wait = max(0.0, self.delay - (loop.time() - start))
+        wait = max(0.0, max(self.delay, self._linger) - (loop.time() - start))
+        self._linger = 0.0
         self._handle = loop.call_later(wait, self._scheduled, self.state, self.pos, choice)
 
     def _choose(self) -> Any:
