@@ -282,6 +282,16 @@ def _text(name: str) -> str:
     return " ".join(_student_text(_nb(LESSONS / name)).split())
 
 
+def test_switch_matching_example_is_not_the_quiz_card():
+    """The example of matching names another card than the quiz that follows it (the quiz
+    applies the rule to the 10♠), and the settings are said to be in ⚙ Settings."""
+    text = _text("05_switch.ipynb")
+    assert "on the 5♣ you may play any club or any 5." in text
+    assert text.index("on the 5♣") < text.index("The top card is the 10♠.")
+    assert "on the 10♠ you may play" not in text
+    assert "Open **⚙ Settings** above the table and tick **beginner mode**" in text
+
+
 def test_ecarte_corrected_wording():
     text = _text("01_ecarte.ipynb")
     # §5: the follow-suit task comes before the rule, on a deal unlike §4's (the 8♠ led, two
