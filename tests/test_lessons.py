@@ -257,6 +257,7 @@ def test_rule_card_pages_are_written_from_their_markdown():
     cards = {g: " ".join((ROOT / "docs" / "rule-cards" / f"{g}.md").read_text().split())
              for g in ("war", "switch", "ecarte")}
     assert "With no card at all left, the tied card itself stands." in cards["war"]
+    assert "**three-player war** (three players: only the two tied for the highest card fight" in cards["war"]
     assert "starting with the player after the dealer — who also plays first" in cards["switch"]
     assert "A player who draws a penalty plays nothing that turn" in cards["switch"]
     assert "(but not on a 2 or an Ace waiting to be answered)" in cards["switch"]

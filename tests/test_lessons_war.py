@@ -651,3 +651,15 @@ def test_03b_one_card_table_names_its_variant():
     # without a name, rules outside the menu are still called custom rules
     plain = WarTable(replace(WarRules.classic(), war_facedown=1), hands=["9S 2C", "9H 3D"])
     assert plain.view["subtitle"] == "Custom rules (1 down, 1 up)"
+
+
+def test_third_reading_wording():
+    """A third fresh reading: the shuffled-pickup answer says what changes (the order the won
+    cards go under: the next battle itself is fixed by the two top cards), and 04 no longer
+    calls the other top card "safer" (by its own rule of thumb the 9♣ was the safer one)."""
+    src02 = _text("02_war")
+    assert "The won cards go under in a new order each time" in src02
+    assert "The same position can lead to a different next battle" not in src02
+    text04 = _text("04_steal_war")
+    assert "choose a safer top card" not in text04
+    assert "put the other card on top, and see what the 9♦ does then" in text04

@@ -376,8 +376,8 @@ def guess_loops(simulate: Callable[[], Mapping[str, BulkResult]], names: Sequenc
             s = length_summary(runs[name])
             lines.append(_("{n}: mean {m:.1f} battles, median {d:.0f}.").format(n=name, m=s.mean, d=s.median))
         lines.append(_("A random order can never loop for ever: the same position may come back, "
-                       "but what happens next is new each time, so the kit does not call it a "
-                       "draw."))
+                       "but the cards won next go under in a new order, so what follows is not the "
+                       "same each time, and the kit does not call it a draw."))
         return Reveal(lines)
 
     return GuessFirst(_("Your turn — guess first, then simulate."),
