@@ -10,7 +10,9 @@ compare it: model ids are random).
 """
 from __future__ import annotations
 
-LIVE_NOTE = "{what} — it comes to life when the notebook runs (Run ▸ Run All Cells)."
+#: what every stored lesson widget says after its name (tests find the widget cells by it)
+SAYS = "it comes to life when the notebook runs (Run ▸ Run All Cells)."
+LIVE_NOTE = "{what} — " + SAYS
 
 
 def live_note(what: str) -> str:

@@ -31,10 +31,7 @@ import os
 import re
 import secrets
 import shutil
-import subprocess
 import sys
-import tempfile
-import time
 import urllib.request
 from pathlib import Path
 
@@ -42,14 +39,15 @@ import nbformat
 import pytest
 
 from cardkit_serving.client import free_port
-from cardkit_serving.launch import ROOT, Server
+from cardkit_tables.live_note import SAYS
+from cardkit_serving.launch import ROOT, start_server
 
 LESSONS = sorted((ROOT / "lessons").glob("[0-9]*.ipynb"))
 TABLE = ".ck-root"
 DEMO = ".cardkit-demo"          # cardkit_tables.lesson_view's box
 LIVE_LINE = "Run ▸ Run All Cells"
 WIDGET = "text/plain"        # a stored widget output is its plain text: the live note
-LIVE_NOTE = "it comes to life when the notebook runs"
+LIVE_NOTE = SAYS             # what every lesson widget's stored text says (cardkit_tables.live_note)
 ERRORS = ('[data-mime-type="application/vnd.jupyter.stderr"], '
           '[data-mime-type="application/vnd.jupyter.error"], .jp-OutputArea-error')
 BROKEN_WIDGETS = re.compile(r"Failed to load (model|view) class|is not registered|Error displaying widget")
@@ -132,32 +130,22 @@ def jupyterlab(tmp_path_factory):
     news = home / "settings" / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
     news.parent.mkdir(parents=True)
     news.write_text('{"fetchNews": "false"}')
-    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(home / "config"),
+    env = {"JUPYTER_CONFIG_DIR": str(home / "config"),
            "JUPYTERLAB_SETTINGS_DIR": str(home / "settings"),
            "JUPYTERLAB_WORKSPACES_DIR": str(home / "workspaces")}
     cmd = [str(Path(sys.executable).with_name("jupyter")), "lab", "--no-browser",
            "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--allow-root",
            f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={work}",
            "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
-    log = tempfile.NamedTemporaryFile("w+", prefix="lab-", suffix=".log", delete=False)
-    proc = subprocess.Popen(cmd, cwd=work, stdout=log, stderr=subprocess.STDOUT,
-                            stdin=subprocess.DEVNULL, start_new_session=True, env=env)
-    server = Server(f"http://127.0.0.1:{port}", proc, log.name)
-    deadline = time.monotonic() + 90
-    while True:
-        try:
-            with urllib.request.urlopen(f"{server.url}/api/status?token={token}", timeout=5):
-                break
-        except Exception:  # noqa: BLE001 - not up yet
-            if proc.poll() is not None or time.monotonic() > deadline:
-                server.stop()
-                pytest.fail(f"JupyterLab did not start:\n{server.log()}")
-            time.sleep(0.5)
+    try:
+        server = start_server(cmd, port, f"/api/status?token={token}", cwd=work, env=env)
+    except RuntimeError as exc:
+        pytest.fail(str(exc))
     try:
         yield server, token
     finally:
         server.stop()
-        os.unlink(log.name)
+        os.unlink(server.log_path)
 
 
 def _api(server, token, path, method="GET"):

@@ -21,11 +21,13 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from cardkit_tables.live_note import SAYS
+
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = sorted((ROOT / "lessons").glob("[0-9]*.ipynb"))
 ARTIFACTS = ROOT / "artifacts" / "lessons"
 WIDGET = "text/plain"        # a stored widget output is its plain text: the live note
-LIVE_NOTE = "it comes to life when the notebook runs"
+LIVE_NOTE = SAYS             # what every lesson widget's stored text says (cardkit_tables.live_note)
 LIVE = ".ck-root"
 HIDE = "hide-in-voila"       # the cell tag the cardkit template leaves out of the page
 ERRORS = ('[data-mime-type="application/vnd.jupyter.stderr"], '
