@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import ast
+import html
 import re
 from dataclasses import replace
 from pathlib import Path
@@ -22,6 +23,7 @@ from cardkit_tables import Quiz, WarTable
 from cardkit_tables.lesson_war import (after_choice, battle_stories, first_battle, loop_story,
                                        side_by_side, side_by_side_rows, steal_vs_classic_rows,
                                        whole_games_figures)
+from widget_helpers import page_states_text
 
 LESSONS = Path(__file__).resolve().parents[1] / "lessons"
 WAR = ["02_war", "03_war_variants", "03b_war_variants_more", "04_steal_war", "06_war_numbers"]
@@ -219,9 +221,10 @@ def test_your_turn_questions_come_before_what_answers_them():
     # underdog: the task's trap (a 6 face down on the winner's side) is not the demo's deal
     assert _before(more, "Player 2's 6♦ 7♦ 8♦, and your 4♠ meets the K♥", "the underdog takes the war")
     assert _before(more, "Who wins the war?", "the underdog takes the war")
-    assert _before(more, "The **median** is the middle game", "Quiz(\"Guess first: of these three")
-    # the guess comes before the table that answers it, and before the sentence that explains it
-    assert _before(more, "Quiz(\"Guess first: of these three", "whole_games({\"Classic War\"")
+    assert _before(more, "The **median** is the middle game", "guess_whole_games( \"Of classic War")
+    # the guess comes before the sentence under it; its table is played only on the press
+    assert _before(more, "guess_whole_games( \"Of classic War", "Compare the medians with your guess")
+    assert "whole_games({" not in more
     assert "Război and automatic war make short games" not in more
     assert "J, Q and K count 10 (9 down)" not in more
     # the three-player task comes before the demo, and nothing under it says the answer
@@ -375,9 +378,46 @@ def test_whole_games_figures_are_the_engines_whichever_way_they_are_played(monke
     assert lw.whole_games_figures(rule_sets, 40, seed=3) == fast
 
 
+def _built_by(name: str, marker: str):
+    """Run the lesson's hidden code cells in order up to the one containing ``marker`` and return
+    what its last line builds (the cells that only simulate whole games are left out)."""
+    ns: dict = {}
+    for cell in _nb(name).cells:
+        if cell.cell_type != "code" or not cell.metadata.get("jupyter", {}).get("source_hidden"):
+            continue
+        src = cell.source
+        tree = ast.parse(src)
+        if marker in src:
+            last = tree.body.pop()
+            exec(compile(tree, name, "exec"), ns)
+            return eval(compile(ast.Expression(last.value), name, "eval"), ns)
+        if "whole_games(" not in src and "print(" not in src and "play_many" not in src:
+            exec(compile(tree, name, "exec"), ns)
+    raise AssertionError(f"no hidden cell of {name} contains {marker!r}")
+
+
+def _03b_whole_games_shown() -> str:
+    """03b's whole-games guess, built from its cell, answered "Classic War" and pressed: the HTML
+    it puts on the page (checked on the way: nothing of it is in the page before)."""
+    w = _built_by("03b_war_variants_more", "guess_whole_games(")
+    before = page_states_text()             # every widget, as the page receives them
+    assert "Război" in before and "median battles" not in before and "One-card wars</th>" not in before
+    assert not w.press() and "First choose your guess" in w.status.value and w.text.value == ""
+    w.inputs[0].value = "Classic War"
+    assert w.press() and "median battles" in page_states_text()
+    return html.unescape(w.text.value)
+
+
+def test_03b_whole_games_are_shown_only_after_the_guess():
+    text = _03b_whole_games_shown()
+    assert text.startswith("<div style='line-height:1.45'><p style='margin:0.35em 0'>You chose “Classic War”: the right choice "
+                           "was “Război”.</p><p style='margin:0.35em 0'>Big wars move many cards")
+    assert "Război has the biggest wars" in text and text.index("</p><p") < text.index("<table")
+
+
 def test_03b_whole_game_sentences_match_its_table():
-    text = _text("03b_war_variants_more")
-    assert "more than half of these 3-player games end in a draw by repetition" in text
+    text = _03b_whole_games_shown()
+    assert "more than half of these 3-player games end in a draw by repetition" in _text("03b_war_variants_more")
     rows = dict(re.findall(r">([^<>]+)</th><td[^>]*>\d+</td><td[^>]*>\d+</td><td[^>]*>[\d.]+</td>"
                            r"<td[^>]*>(\d+)%</td>", text))
     assert int(rows["3 players"]) > 50
@@ -663,3 +703,11 @@ def test_third_reading_wording():
     text04 = _text("04_steal_war")
     assert "choose a safer top card" not in text04
     assert "put the other card on top, and see what the 9♦ does then" in text04
+
+
+def test_guess_whole_games_refuses_an_answer_that_is_not_an_option():
+    from cardkit_tables.lesson_war import guess_whole_games
+
+    with pytest.raises(ValueError, match="the answer 'Peace' is not one of the options"):
+        guess_whole_games("Which?", ["Classic War", "Război"], "Peace", "r", "w",
+                          {"Classic War": WarRules.classic()})

@@ -158,6 +158,33 @@ def test_wars_spread_counts_the_games_without_a_war():
     assert "The most common number of wars is 3, and half the games have 3 wars or fewer" in shown(w)
 
 
+def test_wars_spread_waits_for_the_game_length_guess_it_would_answer():
+    first = guess_game_length(lambda: bulk(FOUR, [0, 3, 3, 8]))
+    w = guess_wars_spread(lambda: first.result, after=first)
+    answer(w, "Many (1 game in 20, or more)")
+    assert not w.press() and not w.revealed and w.text.value == ""
+    assert html.unescape(w.status.value) == ("First make the guesses above and press “Simulate "
+                                             "100,000 games”: what this button shows would give "
+                                             "their answers away.")
+    assert "3.5" not in tree_states(w) and "half the games have" not in tree_states(w)
+    answer(first, "100", "15")
+    assert first.press() and w.press()
+    assert "half the games have 3 wars or fewer" in shown(w)
+    with pytest.raises(TypeError, match="after must be a GuessFirst"):
+        guess_wars_spread(lambda: first.result, after="section 1")
+
+
+def test_a_reveal_table_is_drawn_after_its_lines():
+    w = GuessFirst("t", [ChoiceGuess("Which?", ["a", "b"])], "Show",
+                   lambda: "<table><tr><td>Fortytwo battles</td></tr></table>",
+                   lambda res, g: Reveal([f"You chose {g['Which?']} <b>"], table=res))
+    assert "Fortytwo" not in tree_states(w)
+    answer(w, "b")
+    assert w.press()
+    assert w.text.value == ("<div style='line-height:1.45'><p style='margin:0.35em 0'>You chose b "
+                            "&lt;b&gt;</p><table><tr><td>Fortytwo battles</td></tr></table></div>")
+
+
 def test_loops_compares_each_order_with_the_draws_by_repetition():
     rep, lim = int(GameEnd.repetition), int(GameEnd.battle_limit)
     runs = {"winner's cards first": bulk(FOUR),

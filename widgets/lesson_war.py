@@ -12,6 +12,8 @@ escaped (the sentences are the engine's own, in plain words).
 - :func:`battle_stories` — the first battle of several small deals, one sentence each;
 - :func:`loop_story` — a deal played until it ends, the packets before each battle;
 - :func:`whole_games` — many seeded games per rule set: mean and median battles, wars, draws;
+- :func:`guess_whole_games` — the same table behind a guess: it is played and shown only once the
+  student has chosen an answer;
 - :func:`steal_vs_classic` — the first rounds of one deal under Steal War and classic War.
 """
 from __future__ import annotations
@@ -27,7 +29,7 @@ from cardkit import cards_text, parse_cards
 from cardkit.war import WarRules, new_game, player_name, simulate
 
 __all__ = ["BattleRow", "first_battle", "side_by_side", "battle_stories", "loop_story",
-           "whole_games", "steal_vs_classic"]
+           "whole_games", "guess_whole_games", "steal_vs_classic"]
 
 #: Inline styles (a notebook's own CSS right-aligns table cells, Voilà's too): left-aligned text
 #: in a table no wider than a 900 px output.
@@ -167,6 +169,29 @@ def whole_games(rule_sets: Mapping[str, WarRules], n_games: int = 200, seed: int
         f"{_TD}{f['wars']:.1f}</td>{_TD}{f['draws']:.0%}</td></tr>" for name, f in figures.items())
     return _page(f"{n_games} games for each rule set, the same {n_games} shuffles.",
                  ["Rules", "mean battles", "median battles", "wars per game", "draws"], body)
+
+
+def guess_whole_games(question: str, options: Sequence[str], answer: str, right: str, wrong: str,
+                      rule_sets: Mapping[str, WarRules], n_games: int = 200, seed: int = 1):
+    """Guess first, then see the :func:`whole_games` table: a
+    :class:`~cardkit_tables.war_numbers.GuessFirst` with one choice (``question``, plain-text
+    ``options``, the right one ``answer``) and a button; on the press the games are played and
+    the page shows whether the guess was right, ``right`` (for a right guess) or ``wrong`` (the
+    explanation for any other), then the table. Until then nothing of the figures is in any
+    widget's state. Raises ``ValueError`` if ``answer`` is not one of ``options``."""
+    from .war_numbers import ChoiceGuess, GuessFirst, Reveal, _verdict
+
+    if answer not in options:
+        raise ValueError(f"the answer {answer!r} is not one of the options {list(options)!r}")
+
+    def reveal(table: HTML, g: dict) -> Reveal:
+        chosen = g[question]
+        head = f"You chose “{chosen}”: {_verdict(chosen, answer)}"
+        return Reveal([head, right if chosen == answer else wrong], table=table.data)
+
+    return GuessFirst("Your turn — guess first, then look.", [ChoiceGuess(question, list(options))],
+                      f"Show the {n_games} games of each", lambda: whole_games(rule_sets, n_games, seed),
+                      reveal)
 
 
 def whole_games_figures(rule_sets: Mapping[str, WarRules], n_games: int = 200, seed: int = 1,

@@ -119,11 +119,15 @@ class ChoiceGuess:
 
 @dataclass(frozen=True)
 class Reveal:
-    """What the button shows: ``lines`` (plain-text paragraphs, escaped when drawn) and an
-    optional chart as PNG bytes (``png``, empty for none)."""
+    """What the button shows: ``lines`` (plain-text paragraphs, escaped when drawn), an
+    optional chart as PNG bytes (``png``, empty for none) and an optional table (``table``: HTML
+    built by the kit itself with every text escaped, such as
+    :func:`cardkit_tables.lesson_war.whole_games`'s; never text a user typed), drawn after the
+    lines."""
 
     lines: Sequence[str]
     png: bytes = b""
+    table: str = ""
 
 
 def _png(draw: Callable[[Any], None], height: float = 3.2) -> bytes:
@@ -174,6 +178,10 @@ class GuessFirst(LiveNote, ipw.VBox):
     - ``reveal(result, guesses)``: the :class:`Reveal` for the guesses (a dict question → the
       typed ``int`` or the chosen option).
 
+    - ``after``: another :class:`GuessFirst` whose answer this one's would give away (the same
+      games seen from another side): until that one is revealed, this button says so and shows
+      nothing.
+
     :meth:`press` does what the button does. Before every guess is made it says which one is
     missing (or why a typed number is not one) and shows nothing else; afterwards the guesses are
     locked and the reveal's lines and chart are shown. ``revealed`` says whether that happened.
@@ -184,7 +192,11 @@ class GuessFirst(LiveNote, ipw.VBox):
     live_note_what = "A guess, then the games"
 
     def __init__(self, title: str, guesses: Sequence["NumberGuess | ChoiceGuess"], button: str,
-                 simulate: Callable[[], Any], reveal: Callable[[Any, dict], Reveal]):
+                 simulate: Callable[[], Any], reveal: Callable[[Any, dict], Reveal],
+                 after: "GuessFirst | None" = None):
+        if after is not None and not isinstance(after, GuessFirst):
+            raise TypeError(f"after must be a GuessFirst, not {after!r}")
+        self.after = after
         self.guesses = list(guesses)
         self._simulate, self._reveal = simulate, reveal
         self._result: Any = None
@@ -203,7 +215,7 @@ class GuessFirst(LiveNote, ipw.VBox):
             else:
                 raise TypeError(f"a guess must be a NumberGuess or a ChoiceGuess, not {g!r}")
             self.inputs.append(w)
-            rows += [ipw.HTML(html.escape(g.question)), w]
+            rows += [ipw.HTML(f"<div style='line-height:1.45;margin-top:4px'>{html.escape(g.question)}</div>"), w]
         self.button = ipw.Button(description=button, button_style="primary",
                                  layout=ipw.Layout(width="auto", min_width="16em", margin="8px 0",
                                                    align_self="flex-start"))
@@ -253,6 +265,9 @@ class GuessFirst(LiveNote, ipw.VBox):
         if self.revealed:
             return True
         values, missing = self.read_guesses()
+        if self.after is not None and not self.after.revealed:
+            missing = _("First make the guesses above and press “{b}”: what this button shows "
+                        "would give their answers away.").format(b=self.after.button.description)
         if missing:
             self.status.value = html.escape(missing)
             return False
@@ -266,8 +281,10 @@ class GuessFirst(LiveNote, ipw.VBox):
             return False
         for w in self.inputs:
             w.disabled = True
-        self.text.value = "".join(f"<p style='margin:0.35em 0'>{html.escape(line)}</p>"
-                                  for line in shown.lines)
+        # ipywidgets' HTML keeps a control's 28 px line height: text reads better at 1.45
+        self.text.value = "<div style='line-height:1.45'>" + "".join(
+            f"<p style='margin:0.35em 0'>{html.escape(line)}</p>" for line in shown.lines
+        ) + shown.table + "</div>"
         if shown.png:
             self.image.value = shown.png
             self.image.layout.display = ""
@@ -314,9 +331,10 @@ def _share_option(p: float, options: Sequence[tuple[str, float]]) -> str:
     return next(label for label, low in options if p >= low)
 
 
-def guess_wars_spread(simulate: Callable[[], BulkResult]) -> GuessFirst:
+def guess_wars_spread(simulate: Callable[[], BulkResult], after: GuessFirst | None = None) -> GuessFirst:
     """Section "Wars per game": guess how many games have no war at all; the button shows the
-    count, the most common number of wars, the median, and the bar chart of wars per game."""
+    count, the most common number of wars, the median, and the bar chart of wars per game.
+    ``after``: the game-length guess (its wars question), which this chart would answer."""
     q = _("Out of 100,000 games, how many have no war at all?")
 
     def reveal(res: BulkResult, g: dict) -> Reveal:
@@ -330,7 +348,7 @@ def guess_wars_spread(simulate: Callable[[], BulkResult]) -> GuessFirst:
             ax.set_xlim(-1, 60)
             ax.set_xlabel(_("wars in the game"))
             ax.set_ylabel(_("games"))
-            ax.set_title(_("Classic War: {m:.1f} wars per game on average").format(m=res.wars.mean()))
+            ax.set_title(_("Classic War: how many wars a game has"))
 
         return Reveal([
             _("You guessed “{g}”. In fact {n:,} of the {t:,} games had no war at all ({p:.2%}): "
@@ -342,7 +360,7 @@ def guess_wars_spread(simulate: Callable[[], BulkResult]) -> GuessFirst:
 
     return GuessFirst(_("Your turn — guess first, then look."),
                       [ChoiceGuess(q, [label for label, _low in NO_WAR_OPTIONS])],
-                      _("Show the chart"), simulate, reveal)
+                      _("Show the chart"), simulate, reveal, after=after)
 
 
 #: The options of :func:`guess_loops`, with the share of games each one means.
