@@ -163,9 +163,10 @@ def test_wars_spread_waits_for_the_game_length_guess_it_would_answer():
     w = guess_wars_spread(lambda: first.result, after=first)
     answer(w, "Many (1 game in 20, or more)")
     assert not w.press() and not w.revealed and w.text.value == ""
-    assert html.unescape(w.status.value) == ("First make the guesses above and press “Simulate "
-                                             "100,000 games”: what this button shows would give "
-                                             "their answers away.")
+    assert html.unescape(w.status.value) == (
+        "<div style='line-height:1.45'>First make the guesses in the section before this one and "
+        "press its “Simulate 100,000 games” button: what this button shows would give their "
+        "answers away.</div>")
     assert "3.5" not in tree_states(w) and "half the games have" not in tree_states(w)
     answer(first, "100", "15")
     assert first.press() and w.press()
@@ -251,7 +252,7 @@ def test_a_failing_simulation_says_so_in_a_sentence_and_can_be_pressed_again():
         raise ValueError("no games to summarise")
     w = GuessFirst("t", [], "Go", boom, lambda r, g: Reveal(["x"]))
     assert not w.press() and not w.revealed and not w.button.disabled
-    assert w.status.value == "The games could not be played: no games to summarise"
+    assert w.status.value == "<div style='line-height:1.45'>The games could not be played: no games to summarise</div>"
 
 
 def test_the_experiments_panel_shows_nothing_until_run():

@@ -162,6 +162,12 @@ def compare_number(guess: float, actual: float, unit: str) -> str:
     return head + _(" — {d} fewer than your guess.").format(d=fmt.format(guess - actual))
 
 
+def _said(text: str) -> str:
+    """``text`` (plain) as the HTML of a status line: escaped, at a reading line height
+    (ipywidgets' HTML keeps a control's 28 px line height)."""
+    return f"<div style='line-height:1.45'>{html.escape(text)}</div>"
+
+
 def _verdict(guess: str, right: str) -> str:
     return _("right!") if guess == right else _("the right choice was “{r}”.").format(r=right)
 
@@ -220,8 +226,8 @@ class GuessFirst(LiveNote, ipw.VBox):
                                  layout=ipw.Layout(width="auto", min_width="16em", margin="8px 0",
                                                    align_self="flex-start"))
         self.button.on_click(lambda _b: self.press())
-        self.status = ipw.HTML(html.escape(
-            _("Make your guess, then press “{b}”.").format(b=button) if self.guesses else ""))
+        self.status = ipw.HTML(_said(
+            _("Make your guess, then press “{b}”.").format(b=button)) if self.guesses else "")
         self.text = ipw.HTML("")
         self.image = ipw.Image(format="png", layout=ipw.Layout(display="none", max_width="100%",
                                                                height="auto"))
@@ -266,17 +272,18 @@ class GuessFirst(LiveNote, ipw.VBox):
             return True
         values, missing = self.read_guesses()
         if self.after is not None and not self.after.revealed:
-            missing = _("First make the guesses above and press “{b}”: what this button shows "
-                        "would give their answers away.").format(b=self.after.button.description)
+            missing = _("First make the guesses in the section before this one and press its "
+                        "“{b}” button: what this button shows would give their answers "
+                        "away.").format(b=self.after.button.description)
         if missing:
-            self.status.value = html.escape(missing)
+            self.status.value = _said(missing)
             return False
         self.button.disabled = True
-        self.status.value = html.escape(_("Playing the games… this takes a few seconds."))
+        self.status.value = _said(_("Playing the games… this takes a few seconds."))
         try:
             shown = self._reveal(self.result, values)
         except Exception as exc:   # a student sees a sentence, never a traceback
-            self.status.value = html.escape(_("The games could not be played: {e}").format(e=exc))
+            self.status.value = _said(_("The games could not be played: {e}").format(e=exc))
             self.button.disabled = False
             return False
         for w in self.inputs:
