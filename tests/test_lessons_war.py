@@ -410,8 +410,9 @@ def _03b_whole_games_shown() -> str:
 
 def test_03b_whole_games_are_shown_only_after_the_guess():
     text = _03b_whole_games_shown()
-    assert text.startswith("<div style='line-height:1.45'><p style='margin:0.35em 0'>You chose “Classic War”: the right choice "
-                           "was “Război”.</p><p style='margin:0.35em 0'>Big wars move many cards")
+    assert text.startswith("<div style='line-height:1.45'><p style='margin:0.35em 0'>You chose "
+                           "“Classic War”: the right choice was “Război”.</p><p style='margin:0.35em "
+                           "0'>Big wars move many cards")
     assert "Război has the biggest wars" in text
     assert text.index("</p><p") < text.index("<table")
 
