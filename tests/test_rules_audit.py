@@ -305,3 +305,305 @@ def test_switch_stock_rebuilt_for_a_draw_keeps_the_top_card_and_its_pending_pena
     assert g.log[-1].explain() == ("Player 1 had to draw 4 cards for the 2s but there were only 3 "
                                    "to draw; the turn passed (2s: draw two).")
     assert g.current_player == 1 and g.pending is None
+
+
+def test_war_no_face_down_cards_option_zero():
+    # §1.1 war_facedown=0: a war is just one more card up each: 9♠ beats 3♥
+    g = war(replace(WarRules(), war_facedown=0), "7S 9S", "7H 3H KD")
+    assert packets(g) == [txt("7S 9S 7H 3H"), txt("KD")] and g.wars == 1
+
+
+# ============================================================== independent readings, many deals
+# Each check below plays the rule book's text as a short, separate program (written from
+# docs/RULES.md, not from the engine) against the engine over many seeded small deals with few
+# ranks, so that ties, repeated wars and players running short come up often.
+_RAZBOI = {r: (r if r <= 10 else 11 if r == 14 else 10) for r in range(2, 15)}
+
+
+def _beats(rules, a, b):
+    """§1.1, §1.4, §1.7: a card of rank value ``a`` beats one of ``b``."""
+    if a == b:
+        return False
+    if rules.lowest_wins:
+        return a < b
+    for r, victims in ((rules.beats_faces_rank, (11, 12, 13)), (rules.beats_aces_rank, (14,))):
+        if r is not None and a == r and b in victims:
+            return True
+        if r is not None and b == r and a in victims:
+            return False
+    return a > b
+
+
+def _two_player_war(rules, packets, limit):
+    """Two-player War as §1.1 and §1.4–§1.8 say: ("win", seat, battles) or ("draw", how, battles).
+    Where the book is silent it follows the decisions cardkit/war/engine.py documents (a
+    standing card facing an automatic-war card is compared as usual; the underdog does not
+    rescue a player who loses a war by being short under ``lose``)."""
+    P = [list(p) for p in packets]
+    seen = {tuple(map(tuple, P))}
+    battles = 0
+    v = lambda card: int(card.rank)  # noqa: E731
+    while True:
+        table, down = [[], []], [[], []]
+        up = [P[0].pop(0), P[1].pop(0)]
+        table[0].append(up[0])
+        table[1].append(up[1])
+        newly, wars, winner, short_loss = [0, 1], 0, None, False
+        while winner is None:
+            auto = rules.automatic_rank is not None and any(v(up[p]) == rules.automatic_rank
+                                                            for p in newly)
+            if not auto and _beats(rules, v(up[0]), v(up[1])):
+                winner = 0
+                break
+            if not auto and _beats(rules, v(up[1]), v(up[0])):
+                winner = 1
+                break
+            if not auto and (not newly or (rules.short_of_cards == "last_card_up"
+                                           and not P[0] and not P[1])):
+                return ("draw", "standing", battles + 1)
+            cause = rules.automatic_rank if auto else v(up[0])
+            k = rules.war_facedown if rules.war_size == "fixed" else _RAZBOI[cause] - 1
+            wars += 1
+            short = [p for p in (0, 1) if len(P[p]) < k + 1]
+            if short and rules.short_of_cards == "draw":
+                return ("draw", "short", battles + 1)
+            if short and rules.short_of_cards == "lose":
+                if len(short) == 2:
+                    return ("draw", "short", battles + 1)
+                s = short[0]
+                table[s] += P[s]
+                P[s] = []
+                winner, short_loss = 1 - s, True
+                break
+            newly = []
+            for p in (0, 1):
+                n = min(len(P[p]), k + 1)
+                if n:
+                    cards, P[p] = P[p][:n], P[p][n:]
+                    table[p] += cards
+                    down[p] += cards[:-1]
+                    up[p] = cards[-1]
+                    newly.append(p)
+        if wars and rules.underdog_rank is not None and not short_loss \
+                and rules.underdog_rank in [v(c) for c in down[1 - winner]]:
+            winner = 1 - winner
+        order = (winner, 1 - winner) if rules.pickup == "winner_first" else (0, 1)
+        P[winner] += [c for p in order for c in table[p]]
+        battles += 1
+        if not P[1 - winner]:
+            return ("win", winner, battles)
+        key = tuple(map(tuple, P))
+        if key in seen:
+            return ("draw", "repetition", battles)
+        seen.add(key)
+        if battles >= limit:
+            return ("draw", "limit", battles)
+
+
+def _several_player_war(rules, packets, limit):
+    """§1.2, §1.3 (and §1.5 with more players): only the tied players fight, last card up."""
+    n = rules.players
+    P = [list(p) for p in packets]
+    seen = {tuple(map(tuple, P))}
+    battles = 0
+    v = lambda card: int(card.rank)  # noqa: E731
+    while True:
+        alive = [p for p in range(n) if P[p]]
+        table, up = [[] for _ in range(n)], [None] * n
+        for p in alive:
+            up[p] = P[p].pop(0)
+            table[p].append(up[p])
+        fighting, newly = alive, alive
+        while True:
+            top = max(v(up[p]) for p in fighting)
+            best = [p for p in fighting if v(up[p]) == top]
+            if len(best) == 1:
+                winner = best[0]
+                break
+            if not newly or all(not P[p] for p in best):
+                return ("draw", "standing", battles + 1)
+            k = rules.war_facedown if rules.war_size == "fixed" else _RAZBOI[top] - 1
+            newly = []
+            for p in best:
+                m = min(len(P[p]), k + 1)
+                if m:
+                    table[p] += P[p][:m]
+                    P[p] = P[p][m:]
+                    up[p] = table[p][-1]
+                    newly.append(p)
+            fighting = best
+        P[winner] += [c for p in [winner] + [q for q in range(n) if q != winner] for c in table[p]]
+        battles += 1
+        alive = [p for p in range(n) if P[p]]
+        if len(alive) == 1:
+            return ("win", alive[0], battles)
+        key = tuple(map(tuple, P))
+        if key in seen:
+            return ("draw", "repetition", battles)
+        seen.add(key)
+        if battles >= limit:
+            return ("draw", "limit", battles)
+
+
+def _engine_war(rules, packets, limit):
+    g = war_game(replace(rules, max_battles=limit), hands=[list(p) for p in packets], seed=0)
+    while not g.is_over:
+        g.apply("flip")
+    how = {"repetition": "repetition", "battle_limit": "limit", "short_of_cards": "short",
+           "standing_tie": "standing"}
+    if g.winner is not None:
+        return ("win", g.winner, g.battles)
+    return ("draw", how[g.result], g.battles)
+
+
+def _small_deals(players, n_deals, seed):
+    """Random packets from a pack cut down to a few ranks (many ties), of random sizes."""
+    import random
+    rnd = random.Random(seed)
+    pack = standard_pack()
+    for _i in range(n_deals):
+        ranks = rnd.sample(range(2, 15), rnd.choice([2, 3, 4, 6, 13]))
+        cards = [c for c in pack if int(c.rank) in ranks]
+        rnd.shuffle(cards)
+        cards = cards[:rnd.randint(players, len(cards))]
+        cuts = sorted(rnd.sample(range(1, len(cards)), players - 1))
+        yield [cards[a:b] for a, b in zip([0] + cuts, cuts + [len(cards)])]
+
+
+TWO_PLAYER_RULES = {
+    "classic": WarRules(), "player_order": replace(WarRules(), pickup="player_order"),
+    "lose": replace(WarRules(), short_of_cards="lose"),
+    "draw": replace(WarRules(), short_of_cards="draw"),
+    "one_down": replace(WarRules(), war_facedown=1), "peace": WarRules.peace(),
+    "razboi": WarRules.razboi(), "razboi_lose": replace(WarRules.razboi(), short_of_cards="lose"),
+    "automatic": WarRules.automatic_war(),
+    "automatic_one_down": replace(WarRules.automatic_war(), war_facedown=1),
+    "beats_faces": WarRules.beats_faces(), "beats_aces": WarRules.beats_aces(),
+    "underdog": WarRules.underdog(), "underdog_one_down": replace(WarRules.underdog(), war_facedown=1),
+    "underdog_lose": replace(WarRules.underdog(), short_of_cards="lose"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(TWO_PLAYER_RULES))
+def test_war_two_players_engine_agrees_with_an_independent_reading(name):
+    rules = TWO_PLAYER_RULES[name]
+    results = set()
+    for deal in _small_deals(2, 120, seed=len(name)):
+        expected = _two_player_war(rules, deal, 400)
+        assert _engine_war(rules, deal, 400) == expected, (name, [" ".join(map(str, p)) for p in deal])
+        results.add(expected[:2])
+    assert ("win", 0) in results and ("win", 1) in results      # the deals are not all alike
+
+
+@pytest.mark.parametrize("rules", [WarRules.multiplayer(3), WarRules.multiplayer(4),
+                                   WarRules.three_player(), WarRules.razboi(3),
+                                   WarRules(players=4)], ids=lambda r: r.name + str(r.players))
+def test_war_several_players_engine_agrees_with_an_independent_reading(rules):
+    for deal in _small_deals(rules.players, 120, seed=rules.players):
+        assert _engine_war(rules, deal, 400) == _several_player_war(rules, deal, 400), \
+            [" ".join(map(str, p)) for p in deal]
+
+
+@pytest.mark.parametrize("rules", [STD, CLA], ids=["standard", "classic"])
+def test_ecarte_random_matches_offer_exactly_the_plays_and_points_of_the_rule_book(rules):
+    """§3.4 (follow suit, win the trick if able; classic: trump when void) and §3.5 (points)
+    checked at every card and every hand of seeded random matches."""
+    import random
+    order = "K Q J A 10 9 8 7".split()
+
+    def strength(card):
+        return 8 - order.index(card.rank.label)
+
+    for seed in range(40):
+        rnd = random.Random(seed)
+        s = ecarte.new_game(rules, seed=seed)
+        hand, stood, refused_any, refused_first, proposals = 0, False, False, False, 0
+        while not s.is_over:
+            if s.hand_number != hand:
+                hand, stood, refused_any, refused_first, proposals = s.hand_number, False, False, \
+                    False, 0
+            p, acts = s.current_player, s.legal_actions()
+            if s.phase == "play":
+                held = s.hands[p]
+                expected = held
+                if s.trick:
+                    lead = s.trick[0][1]
+                    same = [c for c in held if c.suit == lead.suit]
+                    trumps = [c for c in held if c.suit == s.trump]
+                    if same:
+                        expected = [c for c in same if strength(c) > strength(lead)] or same
+                    elif rules.must_trump and trumps:
+                        expected = trumps
+                assert sorted(str(a.card) for a in acts if a.kind == "play") == \
+                    sorted(map(str, expected)), (seed, s)
+            a = rnd.choice(acts)
+            stood = stood or (a.kind == "stand" and proposals == 0)
+            proposals += a.kind == "propose"
+            refused_any = refused_any or a.kind == "refuse"
+            refused_first = refused_first or (a.kind == "refuse" and proposals == 1)
+            nd, dealer, last = s.non_dealer, s.dealer, sum(s.tricks) == 4 and s.phase == "play" \
+                and len(s.trick) == 1
+            s.apply(a)
+            if last and a.kind == "play" and s.last_hand and s.last_hand["hand"] == hand:
+                w, n = s.last_hand["winner"], max(s.last_hand["tricks"])
+                if rules.scoring == "standard":
+                    points = 2 if ((stood or refused_any) and w == nd) or n == 5 else 1
+                else:
+                    responsible = nd if stood else (dealer if refused_first else None)
+                    points = 2 if (responsible is not None and w != responsible) or n == 5 else 1
+                assert s.last_hand["points"] == points, (seed, s.last_hand)
+        assert max(s.scores) >= rules.target and s.scores[s.winner] == max(s.scores)
+
+
+@pytest.mark.parametrize("rules", [SwitchRules(), SwitchRules(players=3),
+                                   SwitchRules(players=4, hand_size=5)],
+                         ids=lambda r: f"{r.players}p")
+def test_switch_random_games_offer_exactly_the_moves_of_the_rule_book(rules):
+    """§2 at every turn of seeded random games: the cards that may be played (suit or rank,
+    Jacks and Aces on anything, the named suit after a Jack; only a 2 on a 2-penalty, only an
+    Ace on an Ace-penalty, only an 8 on an 8), draw — or pass facing an 8 —, and what each
+    special card leaves pending."""
+    import random
+    from cardkit import Rank
+    answer = {"two": Rank.TWO, "ace": Rank.ACE, "eight": Rank.EIGHT}
+    n = rules.players
+    for seed in range(40):
+        rnd = random.Random(seed)
+        g = switch_game(rules, seed=seed)
+        assert g.discard[0].rank not in (Rank.TWO, Rank.EIGHT, Rank.JACK, Rank.ACE)
+        for _step in range(3000):
+            if g.is_over:
+                break
+            c, acts = g.turn, g.legal_actions()
+            if g.phase == "play" and not g.skips_owed[c]:
+                top = g.discard[0]
+                if g.pending is None:
+                    suit = g.named_suit or top.suit
+                    expected = [x for x in g.hands[c] if x.rank in (Rank.JACK, Rank.ACE)
+                                or x.suit == suit or x.rank == top.rank]
+                else:
+                    expected = [x for x in g.hands[c] if x.rank == answer[g.pending.kind]]
+                assert sorted(str(a.card) for a in acts if a.kind == "play") == \
+                    sorted(map(str, expected)), (seed, g)
+                other = {str(a) for a in acts if a.kind != "play"} - {"challenge", "last card"}
+                facing_eight = g.pending is not None and g.pending.kind == "eight"
+                assert other == ({"pass"} if facing_eight else {"draw"}), (seed, g)
+            plays = [a for a in acts if a.kind == "play"]
+            a = rnd.choice(plays) if plays and rnd.random() < 0.8 else rnd.choice(acts)
+            before, phase = g.pending, g.phase
+            g.apply(a)
+            if g.is_over or a.kind != "play" or phase == "choose":
+                continue
+            rank = a.card.rank
+            if rank == Rank.JACK:
+                assert g.phase == "choose" and g.turn == c
+                continue
+            step = {Rank.TWO: ("two", 2), Rank.ACE: ("ace", 4), Rank.EIGHT: ("eight", 1)}.get(rank)
+            if step is None:
+                assert g.pending is None
+            else:
+                kind, add = step
+                so_far = before.amount if before and before.kind == kind and kind != "eight" else 0
+                assert g.pending == Pending(kind, so_far + add)
+            assert g.turn == (c + 1) % n and g.named_suit is None
+        assert g.is_over, seed
