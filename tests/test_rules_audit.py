@@ -167,9 +167,12 @@ def test_ecarte_dealer_leading_the_king_of_trumps_at_trick_two_scores_nothing():
     s.apply("play 8S")
     assert s.leader == 1 and s.tricks == [0, 1]
     assert "announce king" not in [str(a) for a in s.legal_actions()]
+    err = unchanged_after(s, "announce king", seats=(0, 1),
+                          words="The king must be announced before your first card is played")
+    assert err.rule.section == "3.3"
     s.apply("play KH")
     assert s.scores == [0, 0] and s.king_announced is None
-    unchanged_after(s, "announce king", seats=(0, 1), words="")   # (it is the other's turn)
+    assert [e.kind for e in s.log].count("king") == 0
 
 
 def test_ecarte_classic_must_trump_when_void_with_a_low_trump_but_any_card_after_a_trump_lead():
@@ -334,6 +337,21 @@ def _beats(rules, a, b):
     return a > b
 
 
+def _after_battle(P, seen, battles, limit):
+    """§1.1/§1.2 after a battle: the last player holding cards wins; a position seen before at
+    the start of a battle is a draw by repetition; the battle limit stops the game (a draw)."""
+    alive = [p for p in range(len(P)) if P[p]]
+    if len(alive) == 1:
+        return ("win", alive[0], battles)
+    key = tuple(map(tuple, P))
+    if key in seen:
+        return ("draw", "repetition", battles)
+    seen.add(key)
+    if battles >= limit:
+        return ("draw", "limit", battles)
+    return None
+
+
 def _two_player_war(rules, packets, limit):
     """Two-player War as §1.1 and §1.4–§1.8 say: ("win", seat, battles) or ("draw", how, battles).
     Where the book is silent it follows the decisions cardkit/war/engine.py documents (a
@@ -390,14 +408,9 @@ def _two_player_war(rules, packets, limit):
         order = (winner, 1 - winner) if rules.pickup == "winner_first" else (0, 1)
         P[winner] += [c for p in order for c in table[p]]
         battles += 1
-        if not P[1 - winner]:
-            return ("win", winner, battles)
-        key = tuple(map(tuple, P))
-        if key in seen:
-            return ("draw", "repetition", battles)
-        seen.add(key)
-        if battles >= limit:
-            return ("draw", "limit", battles)
+        end = _after_battle(P, seen, battles, limit)
+        if end:
+            return end
 
 
 def _several_player_war(rules, packets, limit):
@@ -434,15 +447,9 @@ def _several_player_war(rules, packets, limit):
             fighting = best
         P[winner] += [c for p in [winner] + [q for q in range(n) if q != winner] for c in table[p]]
         battles += 1
-        alive = [p for p in range(n) if P[p]]
-        if len(alive) == 1:
-            return ("win", alive[0], battles)
-        key = tuple(map(tuple, P))
-        if key in seen:
-            return ("draw", "repetition", battles)
-        seen.add(key)
-        if battles >= limit:
-            return ("draw", "limit", battles)
+        end = _after_battle(P, seen, battles, limit)
+        if end:
+            return end
 
 
 def _engine_war(rules, packets, limit):
