@@ -614,3 +614,18 @@ def test_switch_random_games_offer_exactly_the_moves_of_the_rule_book(rules):
                 assert g.pending == Pending(kind, so_far + add)
             assert g.turn == (c + 1) % n and g.named_suit is None
         assert g.is_over, seed
+
+
+def test_war_three_players_standing_tie_with_a_third_player_holding_cards():
+    # §1.1 "If both players are standing on their last card and those cards tie, the game is a
+    # draw", applied as written in a game of three (the engine's documented decision): K♠ and K♥
+    # are players 1 and 2's last cards; player 3's 3♣ is below them and player 3 still holds
+    # cards. The story says that the players in the war (not everyone) stand on their last card.
+    g = war(WarRules.multiplayer(3), "KS", "KH", "3C 4C 5C")
+    assert g.is_over and g.winner is None and g.result == "standing_tie"
+    story = [e for e in g.log if e.kind == "battle"][-1].explain()
+    assert "The players in the war are standing on their last card and K♠ and K♥ tie." in story
+    assert "Everyone" not in story
+    # with two players the sentence is unchanged
+    g = war(WarRules(), "8S", "8H")
+    assert "Everyone is standing on their last card and 8♠ and 8♥ tie." in g.log[-2].explain()
