@@ -629,3 +629,38 @@ def test_war_three_players_standing_tie_with_a_third_player_holding_cards():
     # with two players the sentence is unchanged
     g = war(WarRules(), "8S", "8H")
     assert "Everyone is standing on their last card and 8♠ and 8♥ tie." in g.log[-2].explain()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_war_steal_random_games_steal_exactly_the_matching_piles_in_seat_order(players):
+    """§1.10 at every decision of seeded random Steal War games: a steal is offered only when the
+    top card of the player's packet matches the top of an opponent's face-up pile; it takes every
+    matching pile (seat order), whole and in order, with the card on top; no card is lost."""
+    import random
+    from collections import Counter
+    for seed in range(25):
+        rnd = random.Random(seed)
+        g = war_game(WarRules.steal(players), seed=seed)
+        every = Counter(g.all_cards())
+        for _step in range(3000):
+            if g.is_over:
+                break
+            acts = g.legal_actions()
+            if g.stage == "steal":
+                p = g.current_player
+                top = g.packets[p][0]
+                victims = [q for q in range(players) if q != p and g.piles[q]
+                           and g.piles[q][0].rank == top.rank]
+                assert victims, (seed, g)
+                piles = g.piles
+                a = rnd.choice(acts)
+                n_log = len(g.log)
+                g.apply(a)
+                if a.kind == "steal":
+                    steal = next(e for e in g.log[n_log:] if e.kind == "steal")
+                    assert steal.data["victims"] == victims and steal.cards == (top,)
+                    assert steal.data["cards"] == [c for q in victims for c in piles[q]]
+            else:
+                g.apply(rnd.choice(acts))
+            assert Counter(g.all_cards()) == every
+        assert g.is_over, seed
