@@ -413,7 +413,12 @@ class WarState(GameState):
         standing = not b["newly"] or (R.short_of_cards == "last_card_up" and not R.steal_war
                                       and all(not self._packets[p] for p in best))
         if standing:   # everyone is standing on their last card and they tie: nobody can fight on
-            self._say(N_("Everyone is standing on their last card and {cards} tie."), cards=cards_of)
+            # (with three or four players someone outside the war may still hold cards: the
+            # sentence then speaks of the players in the war only)
+            self._say(N_("Everyone is standing on their last card and {cards} tie.")
+                      if all(p in best for p in b["in"]) else
+                      N_("The players in the war are standing on their last card and {cards} tie."),
+                      cards=cards_of)
             self._end_mid_battle(N_("The standing cards tie: the game is a draw."), "standing_tie",
                                  rule_ref("short"))
             return
