@@ -27,13 +27,17 @@ def what_now(app, root):
     return app.locator(f"{root} .ck-whatnow").inner_text()
 
 
-def click_and_wait(app, root, locator):
-    """Click and wait for the table to redraw (a refusal redraws without a new position)."""
+def click_and_wait(app, root, locator) -> str:
+    """Click, wait for the table to redraw (a refusal redraws without a new position) and to
+    settle (the computer has replied); returns the What now text the click itself brought, read
+    the moment it came (a right answer's "✓" lasts only until the computer's reply)."""
     before = what_now(app, root)
     locator.click()
-    app.wait_for_function("([sel, old]) => document.querySelector(sel + ' .ck-whatnow').innerText !== old",
-                          arg=[root, before], timeout=30_000)
+    said = app.wait_for_function(
+        "([sel, old]) => { const t = document.querySelector(sel + ' .ck-whatnow').innerText;"
+        " return t !== old && t; }", arg=[root, before], timeout=30_000).json_value()
     settle(app, root)
+    return said
 
 
 def taskbar_fits(app, root, width):
@@ -141,8 +145,8 @@ def test_war_prediction_and_switch_task(open_app, size):
     assert app.locator(f"{root} .ck-hand-south .ck-cardbtn.ck-blocked").count() == 2   # K♠, 9♦
     assert boxes(app, root) == still
     app.locator(root).screenshot(path=artefact(f"task_switch_{size}_refused.png"))
-    click_and_wait(app, root, app.locator(f"{root} .ck-cardbtn[data-key='card:3C']"))
-    assert "✓ A card may match by rank" in what_now(app, root)
+    said = click_and_wait(app, root, app.locator(f"{root} .ck-cardbtn[data-key='card:3C']"))
+    assert "✓ A card may match by rank" in said, said
     assert boxes(app, root) == still
     app.screenshot(path=artefact(f"task_tables_{size}.png"), full_page=True)
 
