@@ -37,15 +37,16 @@ def wait_for_change(app, old: int, timeout: float = 30.0) -> None:
 
 
 #: Is the table ``r`` waiting for the person (or over)? Not while the computer is to move
-#: (``data-mode="wait"``: Écarté, Switch) nor, on a War table, while Flip is held in play (a
-#: war's face-down cards are turning over, or a computer decides): then the table will change by
-#: itself, and whatever a test reads or clicks may be redrawn under it.
+#: (``data-mode="wait"``: Écarté, Switch) nor, on a War table, while Flip is held in play with
+#: no prediction to answer instead (a war's face-down cards are turning over, or a computer
+#: decides): then the table will change by itself, and whatever a test reads or clicks may be
+#: redrawn under it.
 READY_JS = """r => { if (!r) return false;
   const mode = r.dataset.mode;
   if (mode === 'wait') return false;
-  if (r.classList.contains('ck-game-war') && mode === 'battle') {
-    const flip = r.querySelector("[data-key='act:flip']");
-    return !!flip && flip.getAttribute('aria-disabled') !== 'true'; }
+  if (r.classList.contains('ck-game-war') && mode === 'battle')
+    return !!r.querySelector("[data-key='act:flip']:not([aria-disabled='true']),"
+                             + " .ck-taskbar .ck-choice:not([aria-disabled='true'])");
   return true; }"""
 
 
