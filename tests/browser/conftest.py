@@ -150,25 +150,6 @@ class App:
                 + [f"widgets: {e}" for e in self.widget_errors]
                 + [f"request to another server than the page's: {e}" for e in self.outside_requests])
 
-    def settle(self, selectors: list[str], *, texts: tuple[str, ...] = (), busy: str | None = None,
-               interval_ms: int = 200, timeout: float = 10.0) -> None:
-        """Wait until the table stops changing: one click's widget updates arrive as several
-        messages. ``texts`` are CSS selectors whose innerText is watched, ``selectors`` those
-        whose buttons' text and classes are watched; ``busy`` is a text that means "still moving"
-        (e.g. a war's reveal pause). Returns after ``timeout`` seconds at the latest."""
-        parts = [f"(document.querySelector({t!r}) || {{innerText: ''}}).innerText" for t in texts]
-        parts.append(f"[...document.querySelectorAll({', '.join(selectors)!r})]"
-                     ".map(b => b.innerText + '|' + b.className).join(',')")
-        js = "() => [" + ", ".join(parts) + "].join('#')"
-        end = time.monotonic() + timeout
-        last = self.page.evaluate(js)
-        while time.monotonic() < end:
-            self.page.wait_for_timeout(interval_ms)
-            now = self.page.evaluate(js)
-            if now == last and (busy is None or busy not in now):
-                return
-            last = now
-
     def assert_clean(self) -> None:
         problems = self.problems()
         assert not problems, f"{self.name}:\n  " + "\n  ".join(problems)

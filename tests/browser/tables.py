@@ -36,17 +36,41 @@ def wait_for_change(app, old: int, timeout: float = 30.0) -> None:
                           arg=old, timeout=timeout * 1000)
 
 
-def settle(app, quiet_ms: int = 900, timeout: float = 20.0) -> None:
-    """Wait until the position has not changed for ``quiet_ms`` (the computer has moved)."""
+#: Is the table ``r`` waiting for the person (or over)? Not while the computer is to move
+#: (``data-mode="wait"``: Écarté, Switch) nor, on a War table, while Flip is held in play with
+#: no prediction to answer instead (a war's face-down cards are turning over, or a computer
+#: decides): then the table will change by itself, and whatever a test reads or clicks may be
+#: redrawn under it.
+READY_JS = """r => { if (!r) return false;
+  const mode = r.dataset.mode;
+  if (mode === 'wait') return false;
+  if (r.classList.contains('ck-game-war') && mode === 'battle')
+    return !!r.querySelector("[data-key='act:flip']:not([aria-disabled='true']),"
+                             + " .ck-taskbar .ck-choice:not([aria-disabled='true'])");
+  return true; }"""
+
+
+def settle(app, quiet_ms: int = 500, timeout: float = 30.0, root: str = ".ck-root") -> None:
+    """Wait until the table ``root`` waits for the person (:data:`READY_JS`: the computer has
+    made its moves, a war's cards have turned over) and its position has not changed for
+    ``quiet_ms`` since (the cards' movements are over). Fails after ``timeout`` seconds: a
+    table that never hands back the turn is broken. Conditions, not a pause: a loaded machine
+    only makes it wait longer."""
+    probe = f"sel => {{ const r = document.querySelector(sel); return [r ? r.dataset.pos : null, ({READY_JS})(r)]; }}"
     end = time.monotonic() + timeout
-    last, since = pos(app), time.monotonic()
-    while time.monotonic() < end:
-        app.wait_for_timeout(150)
-        now = pos(app)
+    last, since = None, time.monotonic()
+    while True:
+        now = app.evaluate(probe, root)
+        t = time.monotonic()
         if now != last:
-            last, since = now, time.monotonic()
-        elif (time.monotonic() - since) * 1000 >= quiet_ms:
+            last, since = now, t
+        elif now[1] and (t - since) * 1000 >= quiet_ms:
             return
+        if t > end:
+            text = app.locator(f"{root} .ck-whatnow").first.inner_text()
+            raise AssertionError(f"{root} did not hand the turn back in {timeout:g} s "
+                                 f"(position, ready: {now}): {text}")
+        app.wait_for_timeout(100)
 
 
 def wait_pos_change(app, root: str, old: str | None, timeout: int = 30_000) -> None:
@@ -55,18 +79,14 @@ def wait_pos_change(app, root: str, old: str | None, timeout: int = 30_000) -> N
                           arg=[root, old], timeout=timeout)
 
 
-def settle_table(app, root: str, quiet_ms: int = 700, timeout_ms: int = 15_000) -> None:
-    """Wait until the table ``root``'s position has not changed for ``quiet_ms`` (at most
-    ``timeout_ms``): the computer has moved."""
-    waited, last, since = 0, None, 0
-    while waited < timeout_ms:
-        now = app.locator(root).get_attribute("data-pos")
-        if now != last:
-            last, since = now, waited
-        elif waited - since >= quiet_ms:
-            return
-        app.wait_for_timeout(100)
-        waited += 100
+def settle_table(app, root: str, quiet_ms: int = 700, timeout_ms: int = 30_000) -> None:
+    """:func:`settle` for the table ``root`` of a page with several (``timeout_ms`` in ms)."""
+    settle(app, quiet_ms=quiet_ms, timeout=timeout_ms / 1000, root=root)
+
+
+def game_over(app, root: str = ".ck-root") -> bool:
+    """The table says its game is over (``data-mode="over"``)."""
+    return app.locator(root).first.get_attribute("data-mode") == "over"
 
 
 def buttons(app, scope: str = ".ck-actions") -> list[str]:
@@ -87,14 +107,14 @@ def backs_are_blank(app) -> None:
 
 
 def boxes(app, selectors: list[str], root: str = ".ck-root") -> dict[str, tuple[int, int]]:
-    """The (x, y) of the first element of each selector, in px from the table's top left corner
-    (so that scrolling the page does not count as a move)."""
-    r = app.locator(root).first.bounding_box()
-    out = {}
-    for sel in selectors:
-        b = app.locator(sel).first.bounding_box()
-        out[sel] = (round(b["x"] - r["x"]), round(b["y"] - r["y"])) if b else None
-    return out
+    """The (x, y) of the first element of each selector (``None``: not drawn), in px from the
+    table's top left corner (so that scrolling the page does not count as a move). Read in one
+    go in the page, so that a redraw cannot fall between two of them."""
+    got = app.evaluate("""([root, sels]) => { const r = document.querySelector(root).getBoundingClientRect();
+        return sels.map(s => { const e = document.querySelector(s);
+          const b = e && e.getClientRects().length ? e.getBoundingClientRect() : null;
+          return b ? [Math.round(b.x - r.x), Math.round(b.y - r.y)] : null; }); }""", [root, selectors])
+    return {sel: (tuple(b) if b else None) for sel, b in zip(selectors, got)}
 
 
 def tab_to(app, predicate_js: str, limit: int = 60) -> dict:

@@ -120,12 +120,12 @@ def test_a_whole_hand_by_clicking(open_app, size):
     assert app.locator(".ck-root").count() == 1
     timings = TIMINGS.setdefault(size, [])
     vw, vh = VIEWPORTS[size]["width"], VIEWPORTS[size]["height"]
+    settle(app)             # a random deal: the computer may be the first to move
     # the hand, "What now" and the buttons are on screen without scrolling
     for sel in (HAND, ".ck-whatnow", ".ck-actions"):
         for b in [app.locator(sel).nth(i).bounding_box() for i in range(app.locator(sel).count())]:
             assert b["x"] >= 0 and b["x"] + b["width"] <= vw and b["y"] + b["height"] <= vh, (sel, b)
     assert app.evaluate("() => document.documentElement.scrollWidth") <= vw
-    settle(app)
     # five cards each, face down across the table; the computer may already have led one
     assert app.locator(HAND).count() == 5
     assert app.locator(".ck-hand-north .ck-back").count() in (4, 5)
@@ -179,8 +179,7 @@ def test_cards_are_named_in_words_and_forbidden_ones_say_why(open_app):
         if choice:
             click(app, app.locator(".ck-actions button", has_text=choice).first)
         elif "Press New game" in what_now(app):
-            app.locator(".ck-newgame").click()
-            app.wait_for_timeout(500)
+            click(app, app.locator(".ck-newgame"))
         elif app.locator(PLAYABLE).count():
             click(app, app.locator(PLAYABLE).last)
         elif app.locator(".ck-actions [data-key='act:discard']").count():

@@ -178,17 +178,17 @@ def test_tables_in_play_fit_the_screen(open_app, size):
 
 
 def test_a_long_what_now_on_a_phone_says_there_is_more(open_app):
-    """On a phone the What now box keeps its height (nothing below it moves) and scrolls; when its
+    """On a phone the What now box keeps its place and size (nothing below it moves) and scrolls; when its
     text goes on below the box it shows "more ▾" (class ck-more), gone once scrolled to the end."""
     app = open_app("table_layout", where="tests", wait_for=TRICK_TAG, viewport=VIEWPORTS["phone"])
     now = app.locator(f"{ECARTE} .ck-whatnow")
     assert "ck-more" not in now.get_attribute("class")          # the question fits
-    height = now.bounding_box()["height"]
+    box = now.bounding_box()
     long = "You must follow suit and win the trick if you can. " * 8
     now.evaluate("(e, t) => { e.querySelector('.ck-whatnow-text').textContent = t;"
                  " e.dispatchEvent(new Event('scroll')); }", long)
     assert "ck-more" in now.get_attribute("class")
-    assert now.bounding_box()["height"] == height
+    assert now.bounding_box() == box            # same place and size (it once moved 8 px right)
     assert "more ▾" in now.evaluate("e => getComputedStyle(e, '::after').content")
     now.evaluate("e => { e.scrollTop = e.scrollHeight; e.dispatchEvent(new Event('scroll')); }")
     assert "ck-more" not in now.get_attribute("class")

@@ -13,27 +13,37 @@ ECARTE, WAR, SWITCH = (f".ck-root.ck-game-{g}" for g in ("ecarte", "war", "switc
 STILL = [".ck-felt", ".ck-whatnow", ".ck-actions", ".ck-newgame", ".ck-taskbar"]
 
 
+#: (x, y, w, h) of each of ``parts`` of the table ``r``, from its top left corner, in one go
+BOXES_JS = """(r, parts) => { const o = r.getBoundingClientRect();
+  return parts.map(p => { const b = r.querySelector(p).getBoundingClientRect();
+    return [b.x - o.x, b.y - o.y, b.width, b.height].map(Math.round); }); }"""
+
+
 def boxes(app, root, parts=tuple(STILL)):
-    """(x, y, w, h) of each of ``parts``, from the table's top left corner."""
-    r = app.locator(root).bounding_box()
-    out = {}
-    for sel in parts:
-        b = app.locator(f"{root} {sel}").first.bounding_box()
-        out[sel] = tuple(round(v) for v in (b["x"] - r["x"], b["y"] - r["y"], b["width"], b["height"]))
-    return out
+    """(x, y, w, h) of each of ``parts``, from the table's top left corner (read in one go, so
+    that a redraw cannot fall between two of them)."""
+    got = app.locator(root).evaluate(BOXES_JS, list(parts))
+    return {p: tuple(b) for p, b in zip(parts, got)}
 
 
 def what_now(app, root):
     return app.locator(f"{root} .ck-whatnow").inner_text()
 
 
-def click_and_wait(app, root, locator):
-    """Click and wait for the table to redraw (a refusal redraws without a new position)."""
+def click_and_wait(app, root, locator) -> tuple[str, dict]:
+    """Click, wait for the table to redraw (a refusal redraws without a new position) and to
+    settle (the computer has replied). Returns the What now text the click itself brought and
+    the :func:`boxes` of that moment, read in one go when it came: a right answer's "✓" (and
+    the table as it showed it) lasts only until the computer's reply."""
     before = what_now(app, root)
     locator.click()
-    app.wait_for_function("([sel, old]) => document.querySelector(sel + ' .ck-whatnow').innerText !== old",
-                          arg=[root, before], timeout=30_000)
+    said, at = app.wait_for_function(
+        f"""([sel, old, parts]) => {{ const r = document.querySelector(sel);
+             const t = r.querySelector('.ck-whatnow').innerText;
+             return t !== old && [t, ({BOXES_JS})(r, parts)]; }}""",
+        arg=[root, before, STILL], timeout=30_000).json_value()
     settle(app, root)
+    return said, {p: tuple(b) for p, b in zip(STILL, at)}
 
 
 def taskbar_fits(app, root, width):
@@ -141,9 +151,9 @@ def test_war_prediction_and_switch_task(open_app, size):
     assert app.locator(f"{root} .ck-hand-south .ck-cardbtn.ck-blocked").count() == 2   # K♠, 9♦
     assert boxes(app, root) == still
     app.locator(root).screenshot(path=artefact(f"task_switch_{size}_refused.png"))
-    click_and_wait(app, root, app.locator(f"{root} .ck-cardbtn[data-key='card:3C']"))
-    assert "✓ A card may match by rank" in what_now(app, root)
-    assert boxes(app, root) == still
+    said, shown = click_and_wait(app, root, app.locator(f"{root} .ck-cardbtn[data-key='card:3C']"))
+    assert "✓ A card may match by rank" in said, said
+    assert shown == still
     app.screenshot(path=artefact(f"task_tables_{size}.png"), full_page=True)
 
 
