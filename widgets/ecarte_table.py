@@ -145,18 +145,22 @@ def _last_trick(last: list, me: int, trump: Any, names: tuple[str, str]) -> dict
 
 
 def _decide_buttons(obs: Any, kinds: list) -> list:
-    """Stand (play as dealt / play these cards), propose, accept, refuse — those legal now."""
+    """Stand (play as dealt / play these cards), propose, accept (new cards), refuse (play as
+    dealt) — those legal now, named as RULES.md §3.2 names them."""
     actions = []
     if "stand" in kinds:
         actions.append({"id": "stand", "action": "stand", "primary": False,
-                        "label": _("Play these cards") if _o(obs, "proposals") else _("Play as dealt")})
+                        "label": (_("Stand (play these cards)") if _o(obs, "proposals")
+                                  else _("Stand (play as dealt)"))})
     if "propose" in kinds:
         actions.append({"id": "propose", "label": _("Propose an exchange"), "action": "propose",
                         "primary": True})
     if "accept" in kinds:
-        actions.append({"id": "accept", "label": _("Accept"), "action": "accept", "primary": True})
+        actions.append({"id": "accept", "label": _("Accept (new cards)"), "action": "accept",
+                        "primary": True})
     if "refuse" in kinds:
-        actions.append({"id": "refuse", "label": _("Refuse"), "action": "refuse", "primary": False})
+        actions.append({"id": "refuse", "label": _("Refuse (play as dealt)"), "action": "refuse",
+                        "primary": False})
     return actions
 
 
@@ -192,13 +196,50 @@ def _buttons(obs: Any, mode: str, legal: list, stock: Any) -> tuple[list, int]:
     return [], 0
 
 
+SCORING = ("turn_up_king", "king", "hand_score")
+
+
+def _score_news(obs: Any, pause: Any) -> str | None:
+    """Why the score just changed, in the game's own words, while the student can still see the
+    change happen (RULES.md §3.1, §3.3, §3.5); ``None`` when there is nothing to explain:
+
+    - a turned-up king (the dealer's point) or an announced king of trumps: from the deal until
+      the hand's first trick is taken;
+    - a hand worth 2 points (the vole; or the standard preset's 2 points for a non-dealer who
+      stood or whose proposal was refused, and won; or the classic preset's 2 points against a
+      side that stood or refused and lost): while the table pauses on that hand, or at the end
+      of the game; a plain 1-point hand says enough in its own summary.
+    """
+    events = list(_o(obs, "events") or ())
+    if pause is not None or _o(obs, "is_over"):
+        last = next((e for e in reversed(events) if e.kind in SCORING), None)
+        if pause is not None:           # the finished hand's own score, not the next deal's
+            ends = [i for i, e in enumerate(events)
+                    if e.kind == "hand_end" and e.data.get("hand") == pause.data.get("hand")]
+            last = next((e for e in reversed(events[:ends[-1]]) if e.kind in SCORING),
+                        None) if ends else None
+        if last is None or (last.kind == "hand_score" and last.data.get("points") != 2):
+            return None
+        if last.kind == "hand_score":
+            return _("Why 2 points: {reason}").format(reason=last.explain())
+        return last.explain()
+    deals = [i for i, e in enumerate(events) if e.kind == "deal"]
+    if not deals or sum(_o(obs, "tricks") or ()) > 0:
+        return None
+    news = [e for e in events[deals[-1]:] if e.kind in ("turn_up_king", "king")]
+    return news[-1].explain() if news else None
+
+
 def _what_now_view(obs: Any, mode: str, pause: Any) -> dict:
+    """The prompt, and (``news``) why the score just changed, if it did (:func:`_score_news`)."""
+    news = _score_news(obs, pause)
     if mode == "between":
-        return {"text": pause.explain() + " " + _("Press Next hand to deal again."), "tone": "done"}
+        return {"text": pause.explain() + " " + _("Press Next hand to deal again."), "tone": "done",
+                "news": news}
     text = _o(obs, "what_now")
     if mode == "over":
-        return {"text": text + " " + _("Press New game to play again."), "tone": "done"}
-    return {"text": text, "tone": "info"}
+        return {"text": text + " " + _("Press New game to play again."), "tone": "done", "news": news}
+    return {"text": text, "tone": "info", "news": news}
 
 
 def _log_view(obs: Any, pause: Any = None) -> list:
@@ -393,7 +434,7 @@ class EcarteTable(CardTable):
             hint = self._hint[1]
         view = ecarte_view(obs, names=self._names, pause=self.pause, hint=hint)
         said = view.pop("what_now")
-        view.update(self._common_view(said["text"], said["tone"]))
+        view.update(self._common_view(said["text"], said["tone"], news=said.get("news")))
         rules_label = _("Rules: {label}").format(label=_(obs.rules.label))
         view["badges"] = [rules_label, _("computer: {level}").format(level=_(c.settings["level"]))]
         view["settings"] = [
