@@ -11,7 +11,7 @@ Quick use::
     [Action('stand'), Action('propose')]
     >>> obs = s.observation(s.current_player)
     >>> obs.what_now
-    'You are the non-dealer: Stand (play the hand as dealt), or Propose an exchange: each of you throws away cards and draws new ones from the stock (Proposals and exchanges).'
+    'You are the non-dealer: Stand (play the hand as dealt), or Propose an exchange with the stock (Proposals and exchanges).'
 
 Phases of a hand (``state.phase``) and the actions legal in each (for ``current_player``):
 
@@ -958,14 +958,13 @@ def what_now(obs: EcarteObservation) -> str:
         return _("Waiting for {who}.").format(who=obs.names[obs.current_player])
     if obs.phase == "decide":
         if obs.proposals:
-            return _("Stand (play the cards you hold now), or Propose another exchange ({rule})."
-                     ).format(rule=RULE_EXCHANGE)
-        return _("You are the non-dealer: Stand (play the hand as dealt), or Propose an exchange: "
-                 "each of you throws away cards and draws new ones from the stock ({rule})."
-                 ).format(rule=RULE_EXCHANGE)
+            return _("Stand (play the cards you hold now), or Propose another exchange with the "
+                     "stock ({rule}).").format(rule=RULE_EXCHANGE)
+        return _("You are the non-dealer: Stand (play the hand as dealt), or Propose an exchange "
+                 "with the stock ({rule}).").format(rule=RULE_EXCHANGE)
     if obs.phase == "answer":
-        return _("{who} proposes an exchange. Accept: each of you throws away cards and draws new "
-                 "ones from the stock. Refuse: the hands are played as dealt ({rule})."
+        return _("{who} proposes an exchange. Accept: each of you throws away cards and draws "
+                 "from the stock; Refuse: play as dealt ({rule})."
                  ).format(who=obs.names[1 - obs.seat], rule=RULE_EXCHANGE)
     if obs.phase == "exchange":
         return _exchange_text(obs)

@@ -428,8 +428,8 @@ def test_the_exchange_buttons_say_stand_and_draw_not_swap():
     labels = {a["action"]: a["label"] for a in t.view["actions"]}
     assert labels == {"stand": "Stand (play as dealt)", "propose": "Propose an exchange"}
     assert t.view["what_now"]["prompt"] == (
-        "You are the non-dealer: Stand (play the hand as dealt), or Propose an exchange: each of "
-        "you throws away cards and draws new ones from the stock (Proposals and exchanges).")
+        "You are the non-dealer: Stand (play the hand as dealt), or Propose an exchange with the "
+        "stock (Proposals and exchanges).")
     t = EcarteTable(deck=stack("7S 8S 9D 8C 7C", "KH QH JH AC 10C", "8H"), dealer=0, seed=2, delay=0)
     t.controller.players = {}
     if t.state.phase == "decide":                # the computer (non-dealer) proposes
@@ -441,8 +441,8 @@ def test_the_exchange_buttons_say_stand_and_draw_not_swap():
     assert labels == {"accept": "Accept (new cards)", "refuse": "Refuse (play as dealt)"}
     assert "swap" not in t.view["what_now"]["text"]
     assert t.view["what_now"]["prompt"] == (
-        "Computer proposes an exchange. Accept: each of you throws away cards and draws new ones "
-        "from the stock. Refuse: the hands are played as dealt (Proposals and exchanges).")
+        "Computer proposes an exchange. Accept: each of you throws away cards and draws from the "
+        "stock; Refuse: play as dealt (Proposals and exchanges).")
 
 
 def test_a_turned_up_king_says_why_the_dealer_scored_until_the_first_trick_is_taken():

@@ -535,11 +535,15 @@ class TableShell {
 
   actionButton(a, onclick) {
     const disabled = a.enabled === false;
+    // "Stand (play as dealt)": the part in brackets is a unit of its own, which a narrow
+    // button puts on a second line whole (the button's text is the same)
+    const m = /^(.+?) (\([^()]+\))$/.exec(a.label);
+    const label = m ? [m[1], " ", h("span", { class: "ck-btn-sub" }, m[2])] : a.label;
     return h("button", { type: "button", class: "ck-btn" + (a.primary ? " ck-primary" : ""),
       "data-key": "act:" + a.id, "aria-disabled": disabled ? "true" : null,
       "aria-label": disabled && a.reason ? `${a.label} — ${a.reason}` : null,
       title: disabled && a.reason ? a.reason : null,
-      onclick: (ev) => { if (!disabled) onclick(ev); } }, a.label);
+      onclick: (ev) => { if (!disabled) onclick(ev); } }, label);
   }
 
   drawLog(v) {
