@@ -73,6 +73,8 @@ def test_a_whole_match_through_the_page_shows_nothing_hidden(seed):
     hands = play_match(t, ecarte.computer_player(seed=seed + 100))
     assert hands >= 1
     assert t.view["mode"] == "over" and t.view["what_now"]["tone"] == "done"
+    if not t.view["trick"]["cards"]:             # no "Trick 5" waiting once the game is over
+        assert t.view["trick"]["label"] == "The game is over"
     assert "Press New game" in t.view["what_now"]["text"]
     assert t.errors == [] and t.refusals == []
 

@@ -270,10 +270,17 @@ def _players_view(me: int, pos: dict, names: tuple[str, str]) -> dict:
     }
 
 
-def _middle_view(me: int, pos: dict, pause: Any, names: tuple[str, str]) -> dict:
-    """The middle of the table: stock, turn-up, trumps badge, the trick and the last trick."""
+def _middle_view(me: int, pos: dict, pause: Any, names: tuple[str, str], over: bool = False) -> dict:
+    """The middle of the table: stock, turn-up, trumps badge, the trick and the last trick
+    (``over``: the game is over, so no trick is coming)."""
     stock, trump_now, trick, hand_no = pos["stock"], pos["trump"], pos["trick"], pos["hand_no"]
     trick_no = min(5, sum(pos["tricks"]) + (1 if trick or pause is None else 0))
+    if pause is not None:
+        trick_label = _("Hand {n} is over").format(n=hand_no)
+    elif over and not trick:
+        trick_label = _("The game is over")
+    else:
+        trick_label = _("Trick {n}").format(n=trick_no)
     return {
         "stock": None if stock is None else {
             "count": stock, "label": _("Stock"),
@@ -281,8 +288,7 @@ def _middle_view(me: int, pos: dict, pause: Any, names: tuple[str, str]) -> dict
         "turn_up": card_json(pos["turn_up"], trump=True), "turn_up_label": _("Turn-up"),
         "trump": {"suit": trump_now.letter, "symbol": trump_now.symbol,
                   "label": _("Trumps: {suit}").format(suit=_(trump_now.word))},
-        "trick": {"label": (_("Hand {n} is over").format(n=hand_no) if pause is not None
-                            else _("Trick {n}").format(n=trick_no)), "cards": _trick_cards(trick, me, trump_now),
+        "trick": {"label": trick_label, "cards": _trick_cards(trick, me, trump_now),
                   "lead": ("you" if trick[0][0] == me else "them") if trick else None, "count": len(trick)},
         "last_trick": _last_trick(pos["last"], me, trump_now, names),
     }
@@ -311,7 +317,7 @@ def ecarte_view(obs: Any, *, names: tuple[str, str], pause: dict | None = None,
         **_players_view(me, pos, names),
         "score_label": _("Score"), "target_label": _("game to {n}").format(n=_o(obs, "target")),
         "tricks_label": _("tricks"),
-        **_middle_view(me, pos, pause, names),
+        **_middle_view(me, pos, pause, names, over=mode == "over"),
         "last_trick_empty": _("No trick played yet"),
         "hand": _hand_view(obs, pos["hand"], mode), "hand_label": _("Your hand"),
         "select_max": select_max,
