@@ -447,22 +447,33 @@ def test_the_exchange_buttons_say_stand_and_draw_not_swap():
         "stock; Refuse: play as dealt (Proposals and exchanges).")
 
 
-def test_a_turned_up_king_says_why_the_dealer_scored_until_the_first_trick_is_taken():
+def test_a_turned_up_king_says_why_the_dealer_scored_until_the_person_moves():
     t = EcarteTable(deck=stack("7S QH 9D JH QS", "AC 10D KS 9S JC", "KH"), dealer=1, seed=2, delay=0)
-    t.controller.players = {}
     assert t.view["scores"][1]["value"] == 1
     news = "The turn-up is a king (K♥): Computer, the dealer, scores 1 point at once (Deal and trumps)."
     assert t.view["what_now"]["note"] == news and t.view["what_now"]["note_tone"] == "news"
+    t.act("play QS")                                       # refused: not a move, the refusal shows
+    assert t.view["what_now"]["note_tone"] == "warn"
     t.act("stand")
-    assert t.view["what_now"]["note"] == news             # still there as play begins
-    t.act("play QS")
-    t.state.apply("play KS")                               # the trick is taken
-    t.controller.pos += 1
-    t.draw()
-    assert t.view["what_now"]["note"] is None
-    # the person deals: "you, the dealer, score"
+    assert t.view["what_now"]["note"] is None              # the person has moved: it was seen
+    # the person deals and scores; the computer's proposal does not hide it, the person's answer does
     t = EcarteTable(deck=stack("7S QH 9D JH QS", "AC 10D KS 9S JC", "KH"), dealer=0, seed=2, delay=0)
-    assert t.view["what_now"]["note"].startswith("The turn-up is a king (K♥): you, the dealer, score 1 point")
+    assert [e.kind for e in t.state.log][-1] == "propose" and t.state.current_player == 0
+    assert t.view["what_now"]["note"] == ("The turn-up is a king (K♥): you, the dealer, score 1 point "
+                                          "at once (Deal and trumps).")
+    t.act("refuse")
+    assert t.view["what_now"]["note"] is None
+
+
+def test_the_computer_announcing_the_king_says_why_it_scored():
+    # the computer (non-dealer) stands, announces its K♠ of trumps and leads
+    t = EcarteTable(deck=stack("KS QS JS 8C 7C", "9S 7S JC 10D 8H", "10S"), dealer=0, seed=2, delay=0)
+    assert [e.kind for e in t.state.log][-3:] == ["stand", "king", "lead"]
+    assert [s["value"] for s in t.view["scores"]] == [0, 1] and t.state.current_player == 0
+    assert t.view["what_now"]["note"] == ("Computer announces the king of trumps (K♠): 1 point "
+                                          "(King of trumps).")
+    t.act(f"play {t.state.observation(0).playable[0].code}")
+    assert t.view["what_now"]["note"] is None
 
 
 def test_a_two_point_hand_after_a_refusal_says_why():

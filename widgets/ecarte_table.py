@@ -197,14 +197,16 @@ def _buttons(obs: Any, mode: str, legal: list, stock: Any) -> tuple[list, int]:
 
 
 SCORING = ("turn_up_king", "king", "hand_score")
+#: The events of a person's own moves (after one, a king point's news has been seen).
+MOVES = ("stand", "propose", "accept", "refuse", "discard", "lead", "follow")
 
 
 def _score_news(obs: Any, pause: Any) -> str | None:
     """Why the score just changed, in the game's own words, while the student can still see the
     change happen (RULES.md §3.1, §3.3, §3.5); ``None`` when there is nothing to explain:
 
-    - a turned-up king (the dealer's point) or an announced king of trumps: from the deal until
-      the hand's first trick is taken;
+    - a turned-up king (the dealer's point) or an announced king of trumps: until the person's
+      next move after it (the computer's moves in between do not hide it);
     - a hand worth 2 points (the vole; or the standard preset's 2 points for a non-dealer who
       stood or whose proposal was refused, and won; or the classic preset's 2 points against a
       side that stood or refused and lost): while the table pauses on that hand, or at the end
@@ -224,10 +226,15 @@ def _score_news(obs: Any, pause: Any) -> str | None:
             return _("Why 2 points: {reason}").format(reason=last.explain())
         return last.explain()
     deals = [i for i, e in enumerate(events) if e.kind == "deal"]
-    if not deals or sum(_o(obs, "tricks") or ()) > 0:
+    if not deals:
         return None
-    news = [e for e in events[deals[-1]:] if e.kind in ("turn_up_king", "king")]
-    return news[-1].explain() if news else None
+    news = [i for i in range(deals[-1], len(events)) if events[i].kind in ("turn_up_king", "king")]
+    if not news:
+        return None
+    me = _o(obs, "seat")
+    if any(e.player == me and e.kind in MOVES for e in events[news[-1] + 1:]):
+        return None                             # the person has moved since: it was seen
+    return events[news[-1]].explain()
 
 
 def _what_now_view(obs: Any, mode: str, pause: Any) -> dict:
