@@ -10,8 +10,9 @@ Quick use::
     >>> s.legal_actions()            # the non-dealer decides first
     [Action('stand'), Action('propose')]
     >>> obs = s.observation(s.current_player)
-    >>> obs.what_now
-    'You are the non-dealer: Stand (play the hand as dealt), or Propose an exchange with the stock (Proposals and exchanges).'
+    >>> print(obs.what_now)  # doctest: +NORMALIZE_WHITESPACE
+    You are the non-dealer: Stand (play the hand as dealt), or Propose an exchange with the stock
+    (Proposals and exchanges).
 
 Phases of a hand (``state.phase``) and the actions legal in each (for ``current_player``):
 

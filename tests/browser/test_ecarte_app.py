@@ -174,8 +174,8 @@ def test_cards_are_named_in_words_and_forbidden_ones_say_why(open_app):
             app.screenshot(path=artefact("ecarte_refused_card.png"))
             return
         names = buttons(app)
-        choice = next((n for n in ("Stand (play as dealt)", "Refuse (play as dealt)", "Stand (play these cards)", "Next hand", "Keep all my cards")
-                       if n in names), None)
+        choice = next((n for n in ("Stand (play as dealt)", "Refuse (play as dealt)", "Stand (play these cards)",
+                                   "Next hand", "Keep all my cards") if n in names), None)
         if choice:
             click(app, app.locator(".ck-actions button", has_text=choice).first)
         elif "Press New game" in what_now(app):
@@ -193,7 +193,8 @@ def test_new_game_double_click_cannot_skip_the_question(open_app):
     app = open_app("ecarte_app", wait_for=HAND, viewport=VIEWPORTS["desktop"])
     settle(app)
     names = buttons(app)
-    first = next((n for n in ("Propose an exchange", "Accept (new cards)", "Stand (play as dealt)") if n in names), None)
+    first = next((n for n in ("Propose an exchange", "Accept (new cards)", "Stand (play as dealt)")
+                  if n in names), None)
     if first is not None:
         click(app, app.locator(".ck-actions button", has_text=first).first)
     else:                                       # the computer stood: the person plays a card
