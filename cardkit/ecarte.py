@@ -241,7 +241,7 @@ class EcarteObservation(Observation):
             return _illegal(N_("{card} is not in your hand: you can only play your own cards "
                                "({rule})."), RULE_TRICK, card=card)
         lead = self.trick[0][1]
-        same = [c for c in self.hand if c.suit == lead.suit]
+        same = by_rank([c for c in self.hand if c.suit == lead.suit])
         if same and card.suit != lead.suit:
             return _illegal(N_("You must follow suit: {lead} was led and you hold {cards} ({rule})."),
                             RULE_TRICK, lead=lead, cards=_(" and ").join(map(str, same)))
@@ -250,7 +250,7 @@ class EcarteObservation(Observation):
             return _illegal(N_("You must win the trick if you can: {card} does not beat {lead}, but "
                                "{cards} does ({rule})."), RULE_TRICK, card=card, lead=lead,
                             cards=or_list(higher))
-        trumps = [c for c in self.hand if c.suit == self.trump]
+        trumps = by_rank([c for c in self.hand if c.suit == self.trump])
         return _illegal(N_("You cannot follow suit, so in the classic rules you must trump: play "
                            "{cards} ({rule})."), RULE_TRUMP, cards=or_list(trumps))
 
@@ -703,6 +703,12 @@ def stacked_deck(non_dealer, dealer, turn_up, stock="", packets=(3, 2)) -> list[
     return _check_deck(deck)
 
 
+def by_rank(cards) -> list[Card]:
+    """``cards`` high to low in Écarté's order (K Q J A 10 9 8 7, §3.1), as a player holds them:
+    the order in which a sentence names them."""
+    return sorted(cards, key=rank_strength, reverse=True)
+
+
 def or_list(cards) -> str:
     """``"A♥"``, ``"A♥ or 10♥"``, ``"K♠, 7♠ or 9♣"``: cards joined for a sentence."""
     words = [str(c) for c in cards]
@@ -923,7 +929,7 @@ def _play_text(obs: EcarteObservation) -> str:
         return _("Your lead: play any card; the other player must follow its suit and beat it "
                  "if they can.") + extra
     lead = obs.trick[0][1]
-    cards = or_list(obs.playable)
+    cards = or_list(by_rank(obs.playable))
     if any(c.suit == lead.suit for c in obs.hand):
         if any(rank_strength(c) > rank_strength(lead) for c in obs.playable if c.suit == lead.suit):
             return _("You must follow suit and win the trick if you can: play {cards} "
