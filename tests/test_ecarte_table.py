@@ -393,7 +393,10 @@ def test_a_setting_changed_while_choosing_discards_keeps_the_game_and_the_chosen
     t.send_from_page({"do": "set", "name": "level", "value": "hard"})
     assert t.state.to_json() == deal and t.view["mode"] == "select"
     assert t.view["game_pos"] == game_pos and t.view["pos"] == v["pos"] + 1
-    assert t.view["what_now"]["prompt"] == prompt and t.view["what_now"]["note"] is None
+    accepted = ("Computer accepts: each player now exchanges cards, the non-dealer first "
+                "(Proposals and exchanges).")
+    assert v["what_now"]["note"] == accepted and v["what_now"]["note_tone"] == "news"
+    assert t.view["what_now"]["prompt"] == prompt and t.view["what_now"]["note"] == accepted
     assert t.view["pending_note"] == "Your new settings start with the next game: press New game."
     t.send_from_page({"do": "new_game"})
     t.send_from_page({"do": "answer", "yes": False})
@@ -451,7 +454,7 @@ def test_a_turned_up_king_says_why_the_dealer_scored_until_the_person_moves():
     t = EcarteTable(deck=stack("7S QH 9D JH QS", "AC 10D KS 9S JC", "KH"), dealer=1, seed=2, delay=0)
     assert t.view["scores"][1]["value"] == 1
     news = "The turn-up is a king (K♥): Computer, the dealer, scores 1 point at once (Deal and trumps)."
-    assert t.view["what_now"]["note"] == news and t.view["what_now"]["note_tone"] == "news"
+    assert t.view["what_now"]["note"] == news and t.view["what_now"]["note_tone"] == "score"
     t.act("play QS")                                       # refused: not a move, the refusal shows
     assert t.view["what_now"]["note_tone"] == "warn"
     t.act("stand")
@@ -470,9 +473,27 @@ def test_the_computer_announcing_the_king_says_why_it_scored():
     t = EcarteTable(deck=stack("KS QS JS 8C 7C", "9S 7S JC 10D 8H", "10S"), dealer=0, seed=2, delay=0)
     assert [e.kind for e in t.state.log][-3:] == ["stand", "king", "lead"]
     assert [s["value"] for s in t.view["scores"]] == [0, 1] and t.state.current_player == 0
-    assert t.view["what_now"]["note"] == ("Computer announces the king of trumps (K♠): 1 point "
-                                          "(King of trumps).")
+    # the computer's stand (the table shows it nowhere else) and why it scored, until you move
+    assert t.view["what_now"]["note"] == ("Computer plays the hand as dealt, without proposing "
+                                          "(Proposals and exchanges). Computer announces the king "
+                                          "of trumps (K♠): 1 point (King of trumps).")
+    assert t.view["what_now"]["note_tone"] == "score"
     t.act(f"play {t.state.observation(0).playable[0].code}")
+    assert t.view["what_now"]["note"] is None
+
+
+def test_the_computers_refusal_is_said_until_the_person_moves():
+    """§3.2/§3.5: a refusal decides how the hand scores; the table says it, not only the log."""
+    t = EcarteTable(deck=stack("QH JH AH 10H 8H", "7S 8S 9S 7C 8C", "9H"), dealer=1, seed=2, delay=0)
+    t.controller.players = {}
+    t.act("propose")
+    t.state.apply("refuse")
+    t.controller.pos += 1
+    t.draw()
+    w = t.view["what_now"]
+    assert w["note"] == "Computer refuses: the hands are played as they are (Proposals and exchanges)."
+    assert w["note_tone"] == "news" and w["prompt"].startswith("Your lead")
+    t.act("play QH")
     assert t.view["what_now"]["note"] is None
 
 

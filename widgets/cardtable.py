@@ -202,10 +202,11 @@ class CardTable(LiveNote, anywidget.AnyWidget):
         raise NotImplementedError
 
     # -- shared parts of a view ------------------------------------------------------------------
-    def _common_view(self, what_now: str, tone: str = "info", news: str | None = None) -> dict:
+    def _common_view(self, what_now: str, tone: str = "info",
+                     news: tuple[str, str] | None = None) -> dict:
         """The parts every table's view has: the position counters, "What now" (``what_now``,
-        its ``tone``; ``news``: a line on what just happened to the score, shown first unless a
-        refusal or a note of the controller's is on show), the restart question, the labels."""
+        its ``tone``; ``news``: ``(text, tone)``, a line on what just happened, shown first unless
+        a refusal or a note of the controller's is on show), the restart question, the labels."""
         c = self.controller
         text = what_now
         b = c.task_open
@@ -222,7 +223,7 @@ class CardTable(LiveNote, anywidget.AnyWidget):
             note, tone = c.message
             note_tone = tone
         elif news and not (b is not None and (b.quiet or b.prediction)):
-            note, note_tone = news, "news"
+            note, note_tone = news
         if note:
             text = (note + " " + prompt).strip()
         return {

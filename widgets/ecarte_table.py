@@ -197,16 +197,21 @@ def _buttons(obs: Any, mode: str, legal: list, stock: Any) -> tuple[list, int]:
 
 
 SCORING = ("turn_up_king", "king", "hand_score")
-#: The events of a person's own moves (after one, a king point's news has been seen).
+#: The events of a person's own moves (after one, the news before it has been seen).
 MOVES = ("stand", "propose", "accept", "refuse", "discard", "lead", "follow")
+#: The computer's choices in the exchange that the table shows only in its log otherwise
+#: (a refusal or a stand decides how the hand scores, §3.5).
+BIDS = ("stand", "accept", "refuse", "discard")
 
 
-def _score_news(obs: Any, pause: Any) -> str | None:
-    """Why the score just changed, in the game's own words, while the student can still see the
-    change happen (RULES.md §3.1, §3.3, §3.5); ``None`` when there is nothing to explain:
+def _news(obs: Any, pause: Any) -> tuple[str, str] | None:
+    """What just happened that the table does not show by itself, as ``(text, tone)`` — tone
+    ``"score"`` when it is why the score changed (RULES.md §3.1, §3.3, §3.5), ``"news"`` for the
+    computer's choice in the exchange (§3.2) — or ``None``:
 
-    - a turned-up king (the dealer's point) or an announced king of trumps: until the person's
-      next move after it (the computer's moves in between do not hide it);
+    - in a hand: a turned-up king (the dealer's point), an announced king of trumps, and the
+      computer's stand, acceptance, refusal or exchange, from when it happens until the person's
+      next move (the computer's quick moves in between do not hide it);
     - a hand worth 2 points (the vole; or the standard preset's 2 points for a non-dealer who
       stood or whose proposal was refused, and won; or the classic preset's 2 points against a
       side that stood or refused and lost): while the table pauses on that hand, or at the end
@@ -223,23 +228,27 @@ def _score_news(obs: Any, pause: Any) -> str | None:
         if last is None or (last.kind == "hand_score" and last.data.get("points") != 2):
             return None
         if last.kind == "hand_score":
-            return _("Why 2 points: {reason}").format(reason=last.explain())
-        return last.explain()
+            return _("Why 2 points: {reason}").format(reason=last.explain()), "score"
+        return last.explain(), "score"
     deals = [i for i, e in enumerate(events) if e.kind == "deal"]
     if not deals:
         return None
-    news = [i for i in range(deals[-1], len(events)) if events[i].kind in ("turn_up_king", "king")]
-    if not news:
-        return None
     me = _o(obs, "seat")
-    if any(e.player == me and e.kind in MOVES for e in events[news[-1] + 1:]):
-        return None                             # the person has moved since: it was seen
-    return events[news[-1]].explain()
+    since = deals[-1]
+    for i in range(deals[-1], len(events)):
+        if events[i].player == me and events[i].kind in MOVES:
+            since = i                   # the person's last move: what came before was seen
+    unseen = [e for e in events[since + 1:]
+              if e.kind in ("turn_up_king", "king") or (e.kind in BIDS and e.player != me)]
+    if not unseen:
+        return None
+    tone = "score" if any(e.kind in SCORING for e in unseen) else "news"
+    return " ".join(e.explain() for e in unseen), tone
 
 
 def _what_now_view(obs: Any, mode: str, pause: Any) -> dict:
-    """The prompt, and (``news``) why the score just changed, if it did (:func:`_score_news`)."""
-    news = _score_news(obs, pause)
+    """The prompt, and (``news``) what just happened that the table does not show (:func:`_news`)."""
+    news = _news(obs, pause)
     if mode == "between":
         return {"text": pause.explain() + " " + _("Press Next hand to deal again."), "tone": "done",
                 "news": news}

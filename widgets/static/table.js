@@ -482,7 +482,7 @@ class TableShell {
     this.markMore();
   }
 
-  /** On a phone the What now box keeps its height (nothing below it moves) and scrolls: when
+  /** The What now box keeps its height (nothing below it moves) and scrolls: when
    *  its text goes on below the box, the box says so (a fading last line and "more ▾"). */
   markMore() {
     const el = this.whatNow;
