@@ -384,9 +384,7 @@ def test_a_setting_changed_while_choosing_discards_keeps_the_game_and_the_chosen
     t = EcarteTable(deck=stack("7S 8S 9D 8C 7C", "KH QH JH AC 10C", "8H"), dealer=1, seed=2, delay=0)
     t.controller.players = {}                   # the test answers for the computer (dealer)
     t.act("propose")
-    t.state.apply("accept")
-    t.controller.pos += 1
-    t.draw()
+    computer_moves(t, "accept")
     v = t.view
     assert v["mode"] == "select" and v["select_max"] == 5
     deal, game_pos, prompt = t.state.to_json(), v["game_pos"], v["what_now"]["prompt"]
@@ -438,9 +436,7 @@ def test_the_exchange_buttons_say_stand_and_draw_not_swap():
     t = EcarteTable(deck=stack("7S 8S 9D 8C 7C", "KH QH JH AC 10C", "8H"), dealer=0, seed=2, delay=0)
     t.controller.players = {}
     if t.state.phase == "decide":                # the computer (non-dealer) proposes
-        t.state.apply("propose")
-        t.controller.pos += 1
-        t.draw()
+        computer_moves(t, "propose")
     assert t.state.phase == "answer"
     labels = {a["action"]: a["label"] for a in t.view["actions"]}
     assert labels == {"accept": "Accept (new cards)", "refuse": "Refuse (play as dealt)"}
@@ -482,14 +478,27 @@ def test_the_computer_announcing_the_king_says_why_it_scored():
     assert t.view["what_now"]["note"] is None
 
 
-def test_the_computers_refusal_is_said_until_the_person_moves():
-    """§3.2/§3.5: a refusal decides how the hand scores; the table says it, not only the log."""
+def computer_moves(t, *actions):
+    """Make the computer's ``actions`` (its own player switched off), as its scheduled move does."""
+    for a in actions:
+        t.state.apply(a)
+        t.controller.pos += 1
+        t.draw()
+
+
+def refused_table():
+    """You (non-dealer) hold five hearts, trumps, below the 9♥ turned up; you propose and the
+    computer (dealer, no heart) refuses."""
     t = EcarteTable(deck=stack("QH JH AH 10H 8H", "7S 8S 9S 7C 8C", "9H"), dealer=1, seed=2, delay=0)
     t.controller.players = {}
     t.act("propose")
-    t.state.apply("refuse")
-    t.controller.pos += 1
-    t.draw()
+    computer_moves(t, "refuse")
+    return t
+
+
+def test_the_computers_refusal_is_said_until_the_person_moves():
+    """§3.2/§3.5: a refusal decides how the hand scores; the table says it, not only the log."""
+    t = refused_table()
     w = t.view["what_now"]
     assert w["note"] == "Computer refuses: the hands are played as they are (Proposals and exchanges)."
     assert w["note_tone"] == "news" and w["prompt"].startswith("Your lead")
@@ -500,18 +509,10 @@ def test_the_computers_refusal_is_said_until_the_person_moves():
 def test_a_two_point_hand_after_a_refusal_says_why():
     """Standard preset (§3.5): the dealer refused, the non-dealer won: 2 points, said on the
     What now line while the table pauses on the hand."""
-    t = EcarteTable(deck=stack("QH JH AH 10H 8H", "7S 8S 9S 7C 8C", "9H"), dealer=1, seed=2, delay=0)
-    t.controller.players = {}
-    t.act("propose")
-    t.state.apply("refuse")
-    t.controller.pos += 1
-    t.draw()
+    t = refused_table()
     for code in ("QH", "JH", "AH", "10H", "8H"):
         t.act(f"play {code}")
-        obs = t.state.observation(1)
-        t.state.apply(obs.legal_actions[0])
-        t.controller.pos += 1
-        t.draw()
+        computer_moves(t, t.state.observation(1).legal_actions[0])
     v = t.view
     assert v["mode"] == "between" and [s["value"] for s in v["scores"]] == [2, 0]
     assert v["what_now"]["note"] == ("Why 2 points: You (non-dealer) win 5 tricks after the dealer "
