@@ -538,3 +538,23 @@ def test_between_hands_the_reason_is_given_exactly_for_two_point_hands(seed):
             continue
         t.act(str(person.choose(t.state.observation(0))))
     assert seen >= 1
+
+
+def test_classic_two_points_against_a_side_that_stood_and_lost_says_why():
+    """Classic preset (§3.5): you stand (play as dealt) and take fewer than 3 tricks, so the
+    computer scores 2 (2, not 3, for its vole), and the table says why."""
+    t = EcarteTable(ecarte.EcarteRules.classic(), deck=stack("7S 8S 7C 8C 7D", "QH JH AH 10H 8H", "9H"),
+                    dealer=1, seed=2, delay=0)
+    t.controller.players = {}
+    t.act("stand")
+    for _ in range(20):
+        if t.view["mode"] == "between":
+            break
+        if t.state.current_player == 0:
+            t.act(f"play {t.state.observation(0).playable[0].code}")
+        else:
+            computer_moves(t, t.state.observation(1).legal_actions[0])
+    v = t.view
+    assert v["mode"] == "between" and [s["value"] for s in v["scores"]] == [0, 2]
+    assert v["what_now"]["note"] == ("Why 2 points: You stood but took fewer than 3 tricks, so "
+                                     "Computer scores 2 points (Scoring).")
