@@ -219,21 +219,32 @@ def _news(obs: Any, pause: Any) -> tuple[str, str] | None:
     """
     events = list(_o(obs, "events") or ())
     if pause is not None or _o(obs, "is_over"):
-        last = next((e for e in reversed(events) if e.kind in SCORING), None)
-        if pause is not None:           # the finished hand's own score, not the next deal's
-            ends = [i for i, e in enumerate(events)
-                    if e.kind == "hand_end" and e.data.get("hand") == pause.data.get("hand")]
-            last = next((e for e in reversed(events[:ends[-1]]) if e.kind in SCORING),
-                        None) if ends else None
-        if last is None or (last.kind == "hand_score" and last.data.get("points") != 2):
-            return None
-        if last.kind == "hand_score":
-            return _("Why 2 points: {reason}").format(reason=last.explain()), "score"
-        return last.explain(), "score"
+        return _hand_news(events, pause)
+    return _play_news(events, _o(obs, "seat"))
+
+
+def _hand_news(events: list, pause: Any) -> tuple[str, str] | None:
+    """Why the finished hand (``pause``; ``None``: the last one, the game being over) scored 2,
+    or why the game-ending point was scored (:func:`_news`)."""
+    last = next((e for e in reversed(events) if e.kind in SCORING), None)
+    if pause is not None:               # the finished hand's own score, not the next deal's
+        ends = [i for i, e in enumerate(events)
+                if e.kind == "hand_end" and e.data.get("hand") == pause.data.get("hand")]
+        last = next((e for e in reversed(events[:ends[-1]]) if e.kind in SCORING),
+                    None) if ends else None
+    if last is None or (last.kind == "hand_score" and last.data.get("points") != 2):
+        return None
+    if last.kind == "hand_score":
+        return _("Why 2 points: {reason}").format(reason=last.explain()), "score"
+    return last.explain(), "score"
+
+
+def _play_news(events: list, me: int) -> tuple[str, str] | None:
+    """The king points and the computer's exchange choices of this hand since the person's last
+    move (:func:`_news`)."""
     deals = [i for i, e in enumerate(events) if e.kind == "deal"]
     if not deals:
         return None
-    me = _o(obs, "seat")
     since = deals[-1]
     for i in range(deals[-1], len(events)):
         if events[i].player == me and events[i].kind in MOVES:
