@@ -10,8 +10,9 @@ Quick use::
     >>> s.legal_actions()            # the non-dealer decides first
     [Action('stand'), Action('propose')]
     >>> obs = s.observation(s.current_player)
-    >>> obs.what_now
-    'You are the non-dealer: play the hand as dealt (Stand), or Propose an exchange of cards (Proposals and exchanges).'
+    >>> print(obs.what_now)  # doctest: +NORMALIZE_WHITESPACE
+    You are the non-dealer: Stand (play the hand as dealt), or Propose an exchange with the stock
+    (Proposals and exchanges).
 
 Phases of a hand (``state.phase``) and the actions legal in each (for ``current_player``):
 
@@ -240,7 +241,7 @@ class EcarteObservation(Observation):
             return _illegal(N_("{card} is not in your hand: you can only play your own cards "
                                "({rule})."), RULE_TRICK, card=card)
         lead = self.trick[0][1]
-        same = [c for c in self.hand if c.suit == lead.suit]
+        same = by_rank([c for c in self.hand if c.suit == lead.suit])
         if same and card.suit != lead.suit:
             return _illegal(N_("You must follow suit: {lead} was led and you hold {cards} ({rule})."),
                             RULE_TRICK, lead=lead, cards=_(" and ").join(map(str, same)))
@@ -249,7 +250,7 @@ class EcarteObservation(Observation):
             return _illegal(N_("You must win the trick if you can: {card} does not beat {lead}, but "
                                "{cards} does ({rule})."), RULE_TRICK, card=card, lead=lead,
                             cards=or_list(higher))
-        trumps = [c for c in self.hand if c.suit == self.trump]
+        trumps = by_rank([c for c in self.hand if c.suit == self.trump])
         return _illegal(N_("You cannot follow suit, so in the classic rules you must trump: play "
                            "{cards} ({rule})."), RULE_TRUMP, cards=or_list(trumps))
 
@@ -702,6 +703,12 @@ def stacked_deck(non_dealer, dealer, turn_up, stock="", packets=(3, 2)) -> list[
     return _check_deck(deck)
 
 
+def by_rank(cards) -> list[Card]:
+    """``cards`` high to low in Écarté's order (K Q J A 10 9 8 7, §3.1), as a player holds them:
+    the order in which a sentence names them."""
+    return sorted(cards, key=rank_strength, reverse=True)
+
+
 def or_list(cards) -> str:
     """``"A♥"``, ``"A♥ or 10♥"``, ``"K♠, 7♠ or 9♣"``: cards joined for a sentence."""
     words = [str(c) for c in cards]
@@ -922,7 +929,7 @@ def _play_text(obs: EcarteObservation) -> str:
         return _("Your lead: play any card; the other player must follow its suit and beat it "
                  "if they can.") + extra
     lead = obs.trick[0][1]
-    cards = or_list(obs.playable)
+    cards = or_list(by_rank(obs.playable))
     if any(c.suit == lead.suit for c in obs.hand):
         if any(rank_strength(c) > rank_strength(lead) for c in obs.playable if c.suit == lead.suit):
             return _("You must follow suit and win the trick if you can: play {cards} "
@@ -958,13 +965,14 @@ def what_now(obs: EcarteObservation) -> str:
         return _("Waiting for {who}.").format(who=obs.names[obs.current_player])
     if obs.phase == "decide":
         if obs.proposals:
-            return _("Propose another exchange, or Stand to play the cards you hold now "
-                     "({rule}).").format(rule=RULE_EXCHANGE)
-        return _("You are the non-dealer: play the hand as dealt (Stand), or Propose an exchange "
-                 "of cards ({rule}).").format(rule=RULE_EXCHANGE)
+            return _("Stand (play the cards you hold now), or Propose another exchange with the "
+                     "stock ({rule}).").format(rule=RULE_EXCHANGE)
+        return _("You are the non-dealer: Stand (play the hand as dealt), or Propose an exchange "
+                 "with the stock ({rule}).").format(rule=RULE_EXCHANGE)
     if obs.phase == "answer":
-        return _("{who} proposes an exchange: Accept (both of you swap cards) or Refuse (play as "
-                 "dealt) ({rule}).").format(who=obs.names[1 - obs.seat], rule=RULE_EXCHANGE)
+        return _("{who} proposes an exchange. Accept: each of you throws away cards and draws "
+                 "from the stock; Refuse: play as dealt ({rule})."
+                 ).format(who=obs.names[1 - obs.seat], rule=RULE_EXCHANGE)
     if obs.phase == "exchange":
         return _exchange_text(obs)
     return _play_text(obs)

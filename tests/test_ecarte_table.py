@@ -73,6 +73,8 @@ def test_a_whole_match_through_the_page_shows_nothing_hidden(seed):
     hands = play_match(t, ecarte.computer_player(seed=seed + 100))
     assert hands >= 1
     assert t.view["mode"] == "over" and t.view["what_now"]["tone"] == "done"
+    if not t.view["trick"]["cards"]:             # no "Trick 5" waiting once the game is over
+        assert t.view["trick"]["label"] == "The game is over"
     assert "Press New game" in t.view["what_now"]["text"]
     assert t.errors == [] and t.refusals == []
 
@@ -372,3 +374,187 @@ def test_a_refusal_is_cleared_when_the_computer_moves():
     t.controller._computer_step(ecarte.computer_player(seed=1).choose(t.state.observation(1)))
     assert t.state.current_player == 0           # you won the trick and lead again
     assert "Wait" not in t.view["what_now"]["text"]
+
+
+# -- what a fresh student meets: discards kept, refusals apart, why the score changed ----------
+def test_a_setting_changed_while_choosing_discards_keeps_the_game_and_the_chosen_cards():
+    """While the person chooses cards to throw away, a new setting waits for the next game: the
+    deal, the position of the game (``game_pos``, which the page's selection lasts across) and
+    the prompt stay; so does the selection across "New game" answered "No, keep playing"."""
+    t = EcarteTable(deck=stack("7S 8S 9D 8C 7C", "KH QH JH AC 10C", "8H"), dealer=1, seed=2, delay=0)
+    t.controller.players = {}                   # the test answers for the computer (dealer)
+    t.act("propose")
+    computer_moves(t, "accept")
+    v = t.view
+    assert v["mode"] == "select" and v["select_max"] == 5
+    deal, game_pos, prompt = t.state.to_json(), v["game_pos"], v["what_now"]["prompt"]
+    t.send_from_page({"do": "set", "name": "level", "value": "hard"})
+    assert t.state.to_json() == deal and t.view["mode"] == "select"
+    assert t.view["game_pos"] == game_pos and t.view["pos"] == v["pos"] + 1
+    accepted = ("Computer accepts: each player now exchanges cards, the non-dealer first "
+                "(Proposals and exchanges).")
+    assert v["what_now"]["note"] == accepted and v["what_now"]["note_tone"] == "news"
+    assert t.view["what_now"]["prompt"] == prompt and t.view["what_now"]["note"] == accepted
+    assert t.view["pending_note"] == "Your new settings start with the next game: press New game."
+    t.send_from_page({"do": "new_game"})
+    t.send_from_page({"do": "answer", "yes": False})
+    assert t.view["game_pos"] == game_pos and t.state.to_json() == deal
+    t.act("discard 7S 8S")                      # the selection is still good to send
+    assert t.controller.message is None and t.view["game_pos"] == game_pos + 1
+
+
+def test_a_setting_before_the_first_move_deals_a_new_game_and_says_so():
+    t = EcarteTable(deck=stack("7S KH 9D JH QS", "AC 10D KS 9S JC", "8H"), dealer=1, seed=2, delay=0)
+    game_pos = t.view["game_pos"]
+    t.send_from_page({"do": "set", "name": "rules", "value": "classic"})
+    assert t.state.rules.name == "classic" and t.view["game_pos"] == game_pos + 1
+    assert t.view["what_now"]["note"] == ("New settings: no move had been made yet, so a new game "
+                                          "is dealt with them.")
+    assert t.view["what_now"]["prompt"] == t.state.observation(0).what_now
+
+
+def test_a_refusal_and_the_prompt_are_two_things():
+    t = follow_suit_table()
+    obs = t.state.observation(0)
+    blocked = next(c for c in obs.hand if c not in obs.playable)
+    t.act(f"play {blocked.code}")
+    w = t.view["what_now"]
+    assert w["note"] == str(obs.refusal(f"play {blocked.code}")) and w["note_tone"] == "warn"
+    assert w["prompt"] == obs.what_now and w["prompt"].startswith("You must follow suit")
+    assert w["text"] == w["note"] + " " + w["prompt"] and w["tone"] == "warn"
+
+
+def test_the_exchange_buttons_say_stand_and_draw_not_swap():
+    """§3.2: the non-dealer stands (plays the hand as dealt) or proposes; after an acceptance each
+    player throws cards away and draws from the stock — nobody trades cards with the other."""
+    t = EcarteTable(deck=stack("7S 8S 9D 8C 7C", "KH QH JH AC 10C", "8H"), dealer=1, seed=2, delay=0)
+    labels = {a["action"]: a["label"] for a in t.view["actions"]}
+    assert labels == {"stand": "Stand (play as dealt)", "propose": "Propose an exchange"}
+    assert t.view["what_now"]["prompt"] == (
+        "You are the non-dealer: Stand (play the hand as dealt), or Propose an exchange with the "
+        "stock (Proposals and exchanges).")
+    t = EcarteTable(deck=stack("7S 8S 9D 8C 7C", "KH QH JH AC 10C", "8H"), dealer=0, seed=2, delay=0)
+    t.controller.players = {}
+    if t.state.phase == "decide":                # the computer (non-dealer) proposes
+        computer_moves(t, "propose")
+    assert t.state.phase == "answer"
+    labels = {a["action"]: a["label"] for a in t.view["actions"]}
+    assert labels == {"accept": "Accept (new cards)", "refuse": "Refuse (play as dealt)"}
+    assert "swap" not in t.view["what_now"]["text"]
+    assert t.view["what_now"]["prompt"] == (
+        "Computer proposes an exchange. Accept: each of you throws away cards and draws from the "
+        "stock; Refuse: play as dealt (Proposals and exchanges).")
+
+
+def test_a_turned_up_king_says_why_the_dealer_scored_until_the_person_moves():
+    t = EcarteTable(deck=stack("7S QH 9D JH QS", "AC 10D KS 9S JC", "KH"), dealer=1, seed=2, delay=0)
+    assert t.view["scores"][1]["value"] == 1
+    news = "The turn-up is a king (K♥): Computer, the dealer, scores 1 point at once (Deal and trumps)."
+    assert t.view["what_now"]["note"] == news and t.view["what_now"]["note_tone"] == "score"
+    t.act("play QS")                                       # refused: not a move, the refusal shows
+    assert t.view["what_now"]["note_tone"] == "warn"
+    t.act("stand")
+    assert t.view["what_now"]["note"] is None              # the person has moved: it was seen
+    # the person deals and scores; the computer's proposal does not hide it, the person's answer does
+    t = EcarteTable(deck=stack("7S QH 9D JH QS", "AC 10D KS 9S JC", "KH"), dealer=0, seed=2, delay=0)
+    assert [e.kind for e in t.state.log][-1] == "propose" and t.state.current_player == 0
+    assert t.view["what_now"]["note"] == ("The turn-up is a king (K♥): you, the dealer, score 1 point "
+                                          "at once (Deal and trumps).")
+    t.act("refuse")
+    assert t.view["what_now"]["note"] is None
+
+
+def test_the_computer_announcing_the_king_says_why_it_scored():
+    # the computer (non-dealer) stands, announces its K♠ of trumps and leads
+    t = EcarteTable(deck=stack("KS QS JS 8C 7C", "9S 7S JC 10D 8H", "10S"), dealer=0, seed=2, delay=0)
+    assert [e.kind for e in t.state.log][-3:] == ["stand", "king", "lead"]
+    assert [s["value"] for s in t.view["scores"]] == [0, 1] and t.state.current_player == 0
+    # the computer's stand (the table shows it nowhere else) and why it scored, until you move
+    assert t.view["what_now"]["note"] == ("Computer plays the hand as dealt, without proposing "
+                                          "(Proposals and exchanges). Computer announces the king "
+                                          "of trumps (K♠): 1 point (King of trumps).")
+    assert t.view["what_now"]["note_tone"] == "score"
+    t.act(f"play {t.state.observation(0).playable[0].code}")
+    assert t.view["what_now"]["note"] is None
+
+
+def computer_moves(t, *actions):
+    """Make the computer's ``actions`` (its own player switched off), as its scheduled move does."""
+    for a in actions:
+        t.state.apply(a)
+        t.controller.pos += 1
+        t.draw()
+
+
+def refused_table():
+    """You (non-dealer) hold five hearts, trumps, below the 9♥ turned up; you propose and the
+    computer (dealer, no heart) refuses."""
+    t = EcarteTable(deck=stack("QH JH AH 10H 8H", "7S 8S 9S 7C 8C", "9H"), dealer=1, seed=2, delay=0)
+    t.controller.players = {}
+    t.act("propose")
+    computer_moves(t, "refuse")
+    return t
+
+
+def test_the_computers_refusal_is_said_until_the_person_moves():
+    """§3.2/§3.5: a refusal decides how the hand scores; the table says it, not only the log."""
+    t = refused_table()
+    w = t.view["what_now"]
+    assert w["note"] == "Computer refuses: the hands are played as they are (Proposals and exchanges)."
+    assert w["note_tone"] == "news" and w["prompt"].startswith("Your lead")
+    t.act("play QH")
+    assert t.view["what_now"]["note"] is None
+
+
+def test_a_two_point_hand_after_a_refusal_says_why():
+    """Standard preset (§3.5): the dealer refused, the non-dealer won: 2 points, said on the
+    What now line while the table pauses on the hand."""
+    t = refused_table()
+    for code in ("QH", "JH", "AH", "10H", "8H"):
+        t.act(f"play {code}")
+        computer_moves(t, t.state.observation(1).legal_actions[0])
+    v = t.view
+    assert v["mode"] == "between" and [s["value"] for s in v["scores"]] == [2, 0]
+    assert v["what_now"]["note"] == ("Why 2 points: You (non-dealer) win 5 tricks after the dealer "
+                                     "refused a proposal: 2 points (Scoring).")
+    assert v["what_now"]["prompt"].startswith("Hand 1 is over: you took 5 tricks to 0 and scored 2 points")
+
+
+@pytest.mark.parametrize("seed", [3, 11, 27])
+def test_between_hands_the_reason_is_given_exactly_for_two_point_hands(seed):
+    t = EcarteTable(seed=seed, delay=0)
+    person = ecarte.computer_player(seed=seed + 1)
+    seen = 0
+    for _ in range(400):
+        if t.state.is_over:
+            break
+        v = t.view
+        if v["mode"] == "between":
+            points = t.pause.data["points"]
+            note = v["what_now"]["note"]
+            assert (note is not None and note.startswith("Why 2 points: ")) == (points == 2), (points, note)
+            seen += 1
+            t.send_from_page({"do": "act", "action": "next hand", "pos": v["pos"]})
+            continue
+        t.act(str(person.choose(t.state.observation(0))))
+    assert seen >= 1
+
+
+def test_classic_two_points_against_a_side_that_stood_and_lost_says_why():
+    """Classic preset (§3.5): you stand (play as dealt) and take fewer than 3 tricks, so the
+    computer scores 2 (2, not 3, for its vole), and the table says why."""
+    t = EcarteTable(ecarte.EcarteRules.classic(), deck=stack("7S 8S 7C 8C 7D", "QH JH AH 10H 8H", "9H"),
+                    dealer=1, seed=2, delay=0)
+    t.controller.players = {}
+    t.act("stand")
+    for _ in range(20):
+        if t.view["mode"] == "between":
+            break
+        if t.state.current_player == 0:
+            t.act(f"play {t.state.observation(0).playable[0].code}")
+        else:
+            computer_moves(t, t.state.observation(1).legal_actions[0])
+    v = t.view
+    assert v["mode"] == "between" and [s["value"] for s in v["scores"]] == [0, 2]
+    assert v["what_now"]["note"] == ("Why 2 points: You stood but took fewer than 3 tricks, so "
+                                     "Computer scores 2 points (Scoring).")

@@ -48,7 +48,8 @@ def send(table, action):
 def test_ecarte_before_the_first_attempt_nothing_gives_the_answer_away():
     t = follow_table(hint=True)
     v = t.view
-    assert v["what_now"] == {"text": "The computer leads the 9♠. Which card must you play?", "tone": "info"}
+    q = "The computer leads the 9♠. Which card must you play?"
+    assert v["what_now"] == {"text": q, "tone": "info", "note": None, "note_tone": "info", "prompt": q}
     assert "play K♠" not in view_text(t)
     assert hand_marks(t) == {c: (True, None) for c in ("KS", "7S", "AD", "8C", "9C")}
     assert v["hint"] is None                                # no advice either
@@ -276,9 +277,11 @@ def test_switch_wrong_answer_says_one_thing_once():
     the What now line once, not twice."""
     t = switch_table()
     send(t, "play KS")                                      # illegal: the engine's rule, alone
-    assert t.view["what_now"] == {"text": "K♠ matches neither the suit (♥) nor the rank (3) of 3♥; "
-                                  "only Jacks and Aces go on anything (Match the suit or the rank).",
-                                  "tone": "warn"}
+    refusal = ("K♠ matches neither the suit (♥) nor the rank (3) of 3♥; "
+               "only Jacks and Aces go on anything (Match the suit or the rank).")
+    # the refusal is the note (its own line on the page); no prompt after it
+    assert t.view["what_now"] == {"text": refusal, "tone": "warn", "note": refusal, "note_tone": "warn",
+                                  "prompt": ""}
     send(t, "play 6H")                                      # legal, wrong: the task's sentence
     assert t.view["what_now"]["text"] == "The 6♥ matches the suit; this time find the one that matches the rank."
     t.send_from_page({"do": "hint"})

@@ -202,7 +202,11 @@ class CardTable(LiveNote, anywidget.AnyWidget):
         raise NotImplementedError
 
     # -- shared parts of a view ------------------------------------------------------------------
-    def _common_view(self, what_now: str, tone: str = "info") -> dict:
+    def _common_view(self, what_now: str, tone: str = "info",
+                     news: tuple[str, str] | None = None) -> dict:
+        """The parts every table's view has: the position counters, "What now" (``what_now``,
+        its ``tone``; ``news``: ``(text, tone)``, a line on what just happened, shown first unless
+        a refusal or a note of the controller's is on show), the restart question, the labels."""
         c = self.controller
         text = what_now
         b = c.task_open
@@ -212,11 +216,21 @@ class CardTable(LiveNote, anywidget.AnyWidget):
             text = ""               # a wrong attempt at a task says one thing: why not
         if b is not None and b.hint_shown:
             text = (text + " " + _("Hint: {hint}").format(hint=b.task.hint)).strip()
+        # a refusal (or a note) and the prompt are two things: the page shows the refusal first,
+        # on its own line, then what to do now; ``text`` is both, in that order
+        note, prompt, note_tone = None, text, tone
         if c.message is not None:
-            text, tone = (c.message[0] + " " + text).strip(), c.message[1]
+            note, tone = c.message
+            note_tone = tone
+        elif news and not (b is not None and (b.quiet or b.prediction)):
+            note, note_tone = news
+        if note:
+            text = (note + " " + prompt).strip()
         return {
             "pos": c.pos,
-            "what_now": {"text": text, "tone": tone},
+            "game_pos": c.turn,
+            "what_now": {"text": text, "tone": tone, "note": note, "note_tone": note_tone,
+                         "prompt": prompt},
             "confirm": c.confirming,
             "prefs": dict(self.prefs),
             "labels": {

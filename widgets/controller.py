@@ -7,14 +7,18 @@ hooks; the controller does the rest the same way for every game:
   shuffle each time), so a lesson shows the same story on every run;
 - **the position counter** ``pos``: it goes up by one whenever the position on the table changes
   (a move, a new game, a new hand). Every click from the page carries the ``pos`` it was made on; a
-  click made on an earlier position is refused ("the table has moved on") and changes nothing;
+  click made on an earlier position is refused ("the table has moved on") and changes nothing.
+  ``turn`` counts only the changes of the game itself (a deal, a move, the next hand), not a
+  question asked, a refusal or a setting kept for the next game: what the page holds between two
+  clicks (the cards chosen to throw away) lasts while ``turn`` stays the same;
 - **act → draw → the computer's reply**: the person's action goes through ``state.apply`` (the
   only door into the game), the table is redrawn from ``state.observation(seat)``, then the
   computer's moves are scheduled one at a time ``delay`` seconds apart on the kernel's event loop
   (``loop.call_later``), so the kernel keeps answering clicks meanwhile; headless (no running
   loop) or with ``delay=0`` they are made at once. A new game cancels a scheduled move;
 - **settings that wait for New game**: a changed setting is kept as *pending* (shown as such on
-  the table) and used by the next game; before the first move of a game it applies at once;
+  the table) and used by the next game; before the first move of a game it applies at once, by
+  dealing a new game (the What now line says so);
 - **confirming a restart**: "New game" during a game in progress asks first; the answer is a
   different button in a different place, so a double click on "New game" cannot skip the
   question;
@@ -46,6 +50,8 @@ log = logging.getLogger("cardkit.tables")
 #: The sentence for a click made on a position the table has already left.
 MOVED_ON = "The table has moved on since that click: look again and choose."
 GENERIC_ERROR = "Sorry, something went wrong with that click. Try again, or start a new game."
+#: The note after a setting changed before the first move: it is used at once, on a new deal.
+SETTINGS_DEALT = "New settings: no move had been made yet, so a new game is dealt with them."
 #: The sentence for a move tried while a prediction waits for its answer.
 ANSWER_FIRST = "First answer the question: choose one of the answers below."
 MAX_TEXT = 200          # longest action text or setting value accepted from the page
@@ -103,7 +109,7 @@ class Controller:
       dealt-again game and its computer are the same as the first time;
     - ``task``: a :class:`~cardkit_tables.task.Task` put on the stacked deal, or ``None``.
 
-    Attributes read by the table: ``state``, ``pos``, ``settings`` (this game's), ``pending``
+    Attributes read by the table: ``state``, ``pos``, ``turn`` (module doc), ``settings`` (this game's), ``pending``
     (chosen for the next game), ``confirming`` (the restart question is on show), ``message``
     (``(text, tone)`` or ``None``: a refusal or a note on top of "What now"), ``errors`` (unexpected
     exceptions, for tests: it stays empty), ``refusals`` (the refusal sentences shown),
@@ -142,6 +148,7 @@ class Controller:
         self.pending: dict = {}
         self.games = 0
         self.pos = 0
+        self.turn = 0                   # changes of the game itself (module doc)
         self.moves = 0                  # moves made in this game (anyone's)
         self.confirming = False
         self.message: tuple[str, str] | None = None
@@ -179,6 +186,7 @@ class Controller:
         self.confirming = False
         self.message = None
         self.pos += 1
+        self.turn += 1
         self.table.draw()
         self.schedule()
 
@@ -257,6 +265,7 @@ class Controller:
             return
         b.answered = True
         self.pos += 1
+        self.turn += 1
         after = getattr(self.table, "after_prediction", None)
         if after is not None:
             after()
@@ -339,6 +348,7 @@ class Controller:
         if self.pending and not self.started() and not self.confirming and self.bound is None:
             self.games += 1             # (a task's deal is kept: its settings wait for New game)
             self._start()
+            self.note(_(SETTINGS_DEALT))
             return
         self.pos += 1
         self.table.draw()
@@ -400,6 +410,7 @@ class Controller:
         self.moves += 1
         self.message = message
         self.pos += 1
+        self.turn += 1
         moved = getattr(self.table, "after_move", None)
         if moved is not None:
             moved()
@@ -422,6 +433,7 @@ class Controller:
         let the computer move if it is its turn."""
         self.message = None
         self.pos += 1
+        self.turn += 1
         self.table.draw()
         self.schedule()
 
@@ -472,6 +484,7 @@ class Controller:
         self.state.apply(choice)
         self.moves += 1
         self.pos += 1
+        self.turn += 1
         if self.message is not None and self.message[1] == "warn":
             self.message = None         # a refusal spoke of the position before this move
         moved = getattr(self.table, "after_move", None)

@@ -145,18 +145,22 @@ def _last_trick(last: list, me: int, trump: Any, names: tuple[str, str]) -> dict
 
 
 def _decide_buttons(obs: Any, kinds: list) -> list:
-    """Stand (play as dealt / play these cards), propose, accept, refuse — those legal now."""
+    """Stand (play as dealt / play these cards), propose, accept (new cards), refuse (play as
+    dealt) — those legal now, named as RULES.md §3.2 names them."""
     actions = []
     if "stand" in kinds:
         actions.append({"id": "stand", "action": "stand", "primary": False,
-                        "label": _("Play these cards") if _o(obs, "proposals") else _("Play as dealt")})
+                        "label": (_("Stand (play these cards)") if _o(obs, "proposals")
+                                  else _("Stand (play as dealt)"))})
     if "propose" in kinds:
         actions.append({"id": "propose", "label": _("Propose an exchange"), "action": "propose",
                         "primary": True})
     if "accept" in kinds:
-        actions.append({"id": "accept", "label": _("Accept"), "action": "accept", "primary": True})
+        actions.append({"id": "accept", "label": _("Accept (new cards)"), "action": "accept",
+                        "primary": True})
     if "refuse" in kinds:
-        actions.append({"id": "refuse", "label": _("Refuse"), "action": "refuse", "primary": False})
+        actions.append({"id": "refuse", "label": _("Refuse (play as dealt)"), "action": "refuse",
+                        "primary": False})
     return actions
 
 
@@ -192,13 +196,77 @@ def _buttons(obs: Any, mode: str, legal: list, stock: Any) -> tuple[list, int]:
     return [], 0
 
 
+SCORING = ("turn_up_king", "king", "hand_score")
+#: The events of a person's own moves (after one, the news before it has been seen).
+MOVES = ("stand", "propose", "accept", "refuse", "discard", "lead", "follow")
+#: The computer's choices in the exchange that the table shows only in its log otherwise
+#: (a refusal or a stand decides how the hand scores, §3.5).
+BIDS = ("stand", "accept", "refuse", "discard")
+
+
+def _news(obs: Any, pause: Any) -> tuple[str, str] | None:
+    """What just happened that the table does not show by itself, as ``(text, tone)`` — tone
+    ``"score"`` when it is why the score changed (RULES.md §3.1, §3.3, §3.5), ``"news"`` for the
+    computer's choice in the exchange (§3.2) — or ``None``:
+
+    - in a hand: a turned-up king (the dealer's point), an announced king of trumps, and the
+      computer's stand, acceptance, refusal or exchange, from when it happens until the person's
+      next move (the computer's quick moves in between do not hide it);
+    - a hand worth 2 points (the vole; or the standard preset's 2 points for a non-dealer who
+      stood or whose proposal was refused, and won; or the classic preset's 2 points against a
+      side that stood or refused and lost): while the table pauses on that hand, or at the end
+      of the game; a plain 1-point hand says enough in its own summary.
+    """
+    events = list(_o(obs, "events") or ())
+    if pause is not None or _o(obs, "is_over"):
+        return _hand_news(events, pause)
+    return _play_news(events, _o(obs, "seat"))
+
+
+def _hand_news(events: list, pause: Any) -> tuple[str, str] | None:
+    """Why the finished hand (``pause``; ``None``: the last one, the game being over) scored 2,
+    or why the game-ending point was scored (:func:`_news`)."""
+    last = next((e for e in reversed(events) if e.kind in SCORING), None)
+    if pause is not None:               # the finished hand's own score, not the next deal's
+        ends = [i for i, e in enumerate(events)
+                if e.kind == "hand_end" and e.data.get("hand") == pause.data.get("hand")]
+        last = next((e for e in reversed(events[:ends[-1]]) if e.kind in SCORING),
+                    None) if ends else None
+    if last is None or (last.kind == "hand_score" and last.data.get("points") != 2):
+        return None
+    if last.kind == "hand_score":
+        return _("Why 2 points: {reason}").format(reason=last.explain()), "score"
+    return last.explain(), "score"
+
+
+def _play_news(events: list, me: int) -> tuple[str, str] | None:
+    """The king points and the computer's exchange choices of this hand since the person's last
+    move (:func:`_news`)."""
+    deals = [i for i, e in enumerate(events) if e.kind == "deal"]
+    if not deals:
+        return None
+    since = deals[-1]
+    for i in range(deals[-1], len(events)):
+        if events[i].player == me and events[i].kind in MOVES:
+            since = i                   # the person's last move: what came before was seen
+    unseen = [e for e in events[since + 1:]
+              if e.kind in ("turn_up_king", "king") or (e.kind in BIDS and e.player != me)]
+    if not unseen:
+        return None
+    tone = "score" if any(e.kind in SCORING for e in unseen) else "news"
+    return " ".join(e.explain() for e in unseen), tone
+
+
 def _what_now_view(obs: Any, mode: str, pause: Any) -> dict:
+    """The prompt, and (``news``) what just happened that the table does not show (:func:`_news`)."""
+    news = _news(obs, pause)
     if mode == "between":
-        return {"text": pause.explain() + " " + _("Press Next hand to deal again."), "tone": "done"}
+        return {"text": pause.explain() + " " + _("Press Next hand to deal again."), "tone": "done",
+                "news": news}
     text = _o(obs, "what_now")
     if mode == "over":
-        return {"text": text + " " + _("Press New game to play again."), "tone": "done"}
-    return {"text": text, "tone": "info"}
+        return {"text": text + " " + _("Press New game to play again."), "tone": "done", "news": news}
+    return {"text": text, "tone": "info", "news": news}
 
 
 def _log_view(obs: Any, pause: Any = None) -> list:
@@ -229,10 +297,17 @@ def _players_view(me: int, pos: dict, names: tuple[str, str]) -> dict:
     }
 
 
-def _middle_view(me: int, pos: dict, pause: Any, names: tuple[str, str]) -> dict:
-    """The middle of the table: stock, turn-up, trumps badge, the trick and the last trick."""
+def _middle_view(me: int, pos: dict, pause: Any, names: tuple[str, str], over: bool = False) -> dict:
+    """The middle of the table: stock, turn-up, trumps badge, the trick and the last trick
+    (``over``: the game is over, so no trick is coming)."""
     stock, trump_now, trick, hand_no = pos["stock"], pos["trump"], pos["trick"], pos["hand_no"]
     trick_no = min(5, sum(pos["tricks"]) + (1 if trick or pause is None else 0))
+    if pause is not None:
+        trick_label = _("Hand {n} is over").format(n=hand_no)
+    elif over and not trick:
+        trick_label = _("The game is over")
+    else:
+        trick_label = _("Trick {n}").format(n=trick_no)
     return {
         "stock": None if stock is None else {
             "count": stock, "label": _("Stock"),
@@ -240,8 +315,7 @@ def _middle_view(me: int, pos: dict, pause: Any, names: tuple[str, str]) -> dict
         "turn_up": card_json(pos["turn_up"], trump=True), "turn_up_label": _("Turn-up"),
         "trump": {"suit": trump_now.letter, "symbol": trump_now.symbol,
                   "label": _("Trumps: {suit}").format(suit=_(trump_now.word))},
-        "trick": {"label": (_("Hand {n} is over").format(n=hand_no) if pause is not None
-                            else _("Trick {n}").format(n=trick_no)), "cards": _trick_cards(trick, me, trump_now),
+        "trick": {"label": trick_label, "cards": _trick_cards(trick, me, trump_now),
                   "lead": ("you" if trick[0][0] == me else "them") if trick else None, "count": len(trick)},
         "last_trick": _last_trick(pos["last"], me, trump_now, names),
     }
@@ -270,7 +344,7 @@ def ecarte_view(obs: Any, *, names: tuple[str, str], pause: dict | None = None,
         **_players_view(me, pos, names),
         "score_label": _("Score"), "target_label": _("game to {n}").format(n=_o(obs, "target")),
         "tricks_label": _("tricks"),
-        **_middle_view(me, pos, pause, names),
+        **_middle_view(me, pos, pause, names, over=mode == "over"),
         "last_trick_empty": _("No trick played yet"),
         "hand": _hand_view(obs, pos["hand"], mode), "hand_label": _("Your hand"),
         "select_max": select_max,
@@ -393,7 +467,7 @@ class EcarteTable(CardTable):
             hint = self._hint[1]
         view = ecarte_view(obs, names=self._names, pause=self.pause, hint=hint)
         said = view.pop("what_now")
-        view.update(self._common_view(said["text"], said["tone"]))
+        view.update(self._common_view(said["text"], said["tone"], news=said.get("news")))
         rules_label = _("Rules: {label}").format(label=_(obs.rules.label))
         view["badges"] = [rules_label, _("computer: {level}").format(level=_(c.settings["level"]))]
         view["settings"] = [

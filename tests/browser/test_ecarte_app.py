@@ -21,7 +21,7 @@ from .tables import (VIEWPORTS, artefact, backs_are_blank, boxes, buttons, kill_
 HAND = ".ck-hand-south .ck-cardbtn"
 PLAYABLE = HAND + ":not([aria-disabled='true'])"
 STILL = [".ck-newgame", ".ck-whatnow", ".ck-actions", ".ck-hand-south", ".ck-stock", ".ck-trick", ".ck-last"]
-PREFER = ("Propose an exchange", "Accept", "Play these cards", "Announce the king (1 point)")
+PREFER = ("Propose an exchange", "Accept (new cards)", "Stand (play these cards)", "Announce the king (1 point)")
 TIMINGS: dict[str, list[float]] = {}
 
 
@@ -174,8 +174,8 @@ def test_cards_are_named_in_words_and_forbidden_ones_say_why(open_app):
             app.screenshot(path=artefact("ecarte_refused_card.png"))
             return
         names = buttons(app)
-        choice = next((n for n in ("Play as dealt", "Refuse", "Play these cards", "Next hand", "Keep all my cards")
-                       if n in names), None)
+        choice = next((n for n in ("Stand (play as dealt)", "Refuse (play as dealt)", "Stand (play these cards)",
+                                   "Next hand", "Keep all my cards") if n in names), None)
         if choice:
             click(app, app.locator(".ck-actions button", has_text=choice).first)
         elif "Press New game" in what_now(app):
@@ -192,7 +192,8 @@ def test_new_game_double_click_cannot_skip_the_question(open_app):
     app = open_app("ecarte_app", wait_for=HAND, viewport=VIEWPORTS["desktop"])
     settle(app)
     names = buttons(app)
-    first = next((n for n in ("Propose an exchange", "Accept", "Play as dealt") if n in names), None)
+    first = next((n for n in ("Propose an exchange", "Accept (new cards)", "Stand (play as dealt)")
+                  if n in names), None)
     if first is not None:
         click(app, app.locator(".ck-actions button", has_text=first).first)
     else:                                       # the computer stood: the person plays a card
@@ -225,3 +226,50 @@ def test_connection_lost_after_the_kernel_dies(open_app):
     # what the dead kernel's websocket logs after this point is expected
     del app.console_errors[errors_before:]
     app.failed_requests.clear()
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_refusal_reads_apart_and_chosen_discards_survive_a_setting(open_app, size):
+    """On a stacked deal (tests/browser/notebooks/ecarte_exchange.ipynb: you are the non-dealer,
+    the computer accepts a proposal): a refusal is its own line above "What now: …", and the
+    phone's What now box keeps its height; cards chosen to throw away stay chosen when a setting
+    is changed meanwhile (it waits for the next game, and says so)."""
+    app = open_app("ecarte_exchange", where="tests", wait_for=HAND, viewport=VIEWPORTS[size])
+    settle(app)
+    assert buttons(app) == ["Stand (play as dealt)", "Propose an exchange"]
+    row = [app.locator(".ck-actions button").nth(i).bounding_box()["y"] for i in range(2)]
+    assert row[0] == row[1]                              # the two choices share one row
+    now = app.locator(".ck-whatnow")
+    height = now.bounding_box()["height"]
+    app.locator(HAND + "[data-key='card:7S']").click(force=True)     # before deciding: refused
+    app.locator(".ck-whatnow.ck-tone-warn").wait_for(timeout=10_000)
+    note, prompt = app.locator(".ck-whatnow-note"), app.locator(".ck-whatnow-prompt")
+    assert note.inner_text() == ("You are the non-dealer: first stand (play the hand as dealt) or "
+                                 "propose an exchange (Proposals and exchanges).")
+    assert prompt.inner_text() == ("What now: You are the non-dealer: Stand (play the hand as dealt), "
+                                   "or Propose an exchange with the stock (Proposals and exchanges).")
+    assert note.bounding_box()["y"] + note.bounding_box()["height"] <= prompt.bounding_box()["y"]
+    if size == "phone":
+        assert now.bounding_box()["height"] == height
+    app.screenshot(path=artefact(f"ecarte_{size}_refusal_apart.png"))
+    click(app, app.locator(".ck-actions button", has_text="Propose an exchange"))
+    app.locator(".ck-actions [data-key='act:discard']").wait_for(timeout=10_000)
+    settle(app)
+    for code in ("7S", "8S"):
+        app.locator(HAND + f"[data-key='card:{code}']").click()
+    chosen = HAND + "[aria-pressed='true']"
+    assert app.locator(chosen).count() == 2
+    app.locator(".ck-settings > summary").click()
+    old = pos(app)
+    app.locator(".ck-select[data-key='set:level']").select_option(index=1)
+    wait_for_change(app, old)
+    app.locator(".ck-pending-note").wait_for(timeout=10_000)
+    assert app.locator(".ck-pending-note").inner_text() == ("Your new settings start with the next "
+                                                            "game: press New game.")
+    keys = sorted(app.eval_on_selector_all(chosen, "els => els.map(e => e.dataset.key)"))
+    assert keys == ["card:7S", "card:8S"]
+    assert app.locator(".ck-actions [data-key='act:discard']").inner_text() == "Discard 2 cards"
+    app.screenshot(path=artefact(f"ecarte_{size}_chosen_after_setting.png"))
+    app.locator(".ck-settings > summary").click()
+    click(app, app.locator(".ck-actions [data-key='act:discard']"))
+    assert not {"7S", "8S"} & set(hand_codes(app))

@@ -92,7 +92,8 @@ def test_ecarte_task_predict_then_see(open_app, size):
     app.locator(root).screenshot(path=artefact(f"task_ecarte_{size}_refused.png"))
 
     click_and_wait(app, root, app.locator(f"{root} .ck-cardbtn[data-key='card:KS']"))
-    assert what_now(app, root).startswith("What now: ✓ You must follow suit and win the trick if you can.")
+    # the ✓ speaks of the move made, on its own line; then what to do now
+    assert what_now(app, root).startswith("✓ You must follow suit and win the trick if you can.\nWhat now: ")
     assert app.locator(f"{root} .ck-cardbtn[data-key='card:KS']").count() == 0
     assert boxes(app, root) == still
     app.locator(root).screenshot(path=artefact(f"task_ecarte_{size}_right.png"))
@@ -130,7 +131,7 @@ def test_war_prediction_and_switch_task(open_app, size):
     assert "The queen is high, but one card is higher." in what_now(app, root)
     assert app.locator(f"{root} .ck-counters").inner_text().startswith("battles 0")
     click_and_wait(app, root, choices.nth(1))
-    assert what_now(app, root).startswith("What now: ✓ The ace is the highest card.")
+    assert what_now(app, root).startswith("✓ The ace is the highest card.\nWhat now: ")
     assert app.locator(f"{root} .ck-counters").inner_text().startswith("battles 1")
     assert flip.get_attribute("aria-disabled") is None
     assert [c.inner_text() for c in choices.all()] == ["Player 1", "✓ Player 2"]
@@ -191,4 +192,4 @@ def test_a_busy_kernel_is_lost_for_a_while_then_the_table_comes_back(open_app):
                           arg=root, timeout=15_000)
     assert app.locator(f"{root} [data-key='task:again']").get_attribute("aria-disabled") is None
     click_and_wait(app, root, app.locator(f"{root} .ck-cardbtn[data-key='card:KS']"))
-    assert what_now(app, root).startswith("What now: ✓ You must follow suit")
+    assert what_now(app, root).startswith("✓ You must follow suit")

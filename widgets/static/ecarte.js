@@ -55,7 +55,9 @@ function drawEcarte(shell, v, prev) {
 
   // -- your side
   const sel = shell.selected;
-  if (prev && prev.pos !== v.pos) sel.clear();
+  // the cards chosen to throw away stay while the game itself has not changed (a setting kept
+  // for the next game, a question answered "No, keep playing", a refusal do not clear them)
+  if (prev && prev.game_pos !== v.game_pos) sel.clear();
   const codes = new Set(v.hand.map((c) => c.code));
   for (const c of [...sel]) if (!codes.has(c) || v.mode !== "select") sel.delete(c);
   const hand = h("div", { class: "ck-hand ck-hand-south", role: "group", "aria-label": v.hand_label });

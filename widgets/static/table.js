@@ -459,20 +459,30 @@ class TableShell {
       h("label", { class: "ck-setting ck-speed", for: id }, h("span", {}, v.speed.label), input, out));
   }
 
+  /** "What now": a refusal or a note (``note``, e.g. the engine's refusal naming the rule) on
+   *  its own line first, in its tone, then the prompt; without a note, the prompt alone. */
   drawWhatNow(v) {
     const w = v.what_now || { text: "", tone: "info" };
-    const text = (v.labels.what_now ? v.labels.what_now + ": " : "") + w.text;
+    const note = w.note || "";
+    const prompt = note ? (w.prompt || "") : w.text;
+    const text = (v.labels.what_now ? v.labels.what_now + ": " : "") + JSON.stringify([note, w.note_tone, prompt]);
     const fresh = this.whatNow.dataset.text !== text;
     if (fresh) {
-      this.whatNow.replaceChildren(h("b", {}, (v.labels.what_now || "") + ": "), h("span", { class: "ck-whatnow-text" }, w.text));
+      const kids = [];
+      if (note) kids.push(h("span", { class: "ck-whatnow-note ck-note-" + (w.note_tone || w.tone) }, note));
+      if (prompt || !note) {
+        kids.push(h("span", { class: "ck-whatnow-prompt" },
+          h("b", {}, (v.labels.what_now || "") + ": "), h("span", { class: "ck-whatnow-text" }, prompt)));
+      }
+      this.whatNow.replaceChildren(...kids);
       this.whatNow.dataset.text = text;
       this.whatNow.scrollTop = 0;             // a new message is read from its start
     }
-    this.whatNow.className = "ck-whatnow ck-tone-" + w.tone;
+    this.whatNow.className = "ck-whatnow ck-tone-" + w.tone + (note ? " ck-has-note" : "");
     this.markMore();
   }
 
-  /** On a phone the What now box keeps its height (nothing below it moves) and scrolls: when
+  /** The What now box keeps its height (nothing below it moves) and scrolls: when
    *  its text goes on below the box, the box says so (a fading last line and "more ▾"). */
   markMore() {
     const el = this.whatNow;
@@ -525,11 +535,15 @@ class TableShell {
 
   actionButton(a, onclick) {
     const disabled = a.enabled === false;
+    // "Stand (play as dealt)": the part in brackets is a unit of its own, which a narrow
+    // button puts on a second line whole (the button's text is the same)
+    const m = /^(.+?) (\([^()]+\))$/.exec(a.label);
+    const label = m ? [m[1], " ", h("span", { class: "ck-btn-sub" }, m[2])] : a.label;
     return h("button", { type: "button", class: "ck-btn" + (a.primary ? " ck-primary" : ""),
       "data-key": "act:" + a.id, "aria-disabled": disabled ? "true" : null,
       "aria-label": disabled && a.reason ? `${a.label} — ${a.reason}` : null,
       title: disabled && a.reason ? a.reason : null,
-      onclick: (ev) => { if (!disabled) onclick(ev); } }, a.label);
+      onclick: (ev) => { if (!disabled) onclick(ev); } }, label);
   }
 
   drawLog(v) {
