@@ -599,18 +599,21 @@ class EcarteState(GameState):
                           "scores": list(self.scores)}
         if points == 1:
             text = N_("Hand {hand} is over: {player} took {won} tricks to {lost} and scored 1 point; "
-                      "the score is {s0}–{s1}.")
+                      "the score is {won_score}–{lost_score}.")
             you = N_("Hand {hand} is over: you took {won} tricks to {lost} and scored 1 point; the "
-                     "score is {s0}–{s1}.")
+                     "score is {won_score}–{lost_score}.")
         else:
             text = N_("Hand {hand} is over: {player} took {won} tricks to {lost} and scored "
-                      "{points} points; the score is {s0}–{s1}.")
+                      "{points} points; the score is {won_score}–{lost_score}.")
             you = N_("Hand {hand} is over: you took {won} tricks to {lost} and scored {points} "
-                     "points; the score is {s0}–{s1}.")
+                     "points; the score is {won_score}–{lost_score}.")
         self._log("hand_end", w, text, you, RULE_SCORING, cards=[c for _p, c in self.last_trick],
                   hand=self.hand_number, dealer=self.dealer, tricks=list(self.tricks), winner=w,
                   won=self.tricks[w], lost=self.tricks[1 - w], points=points,
                   scores=list(self.scores), s0=self.scores[0], s1=self.scores[1],
+                  # said with the hand's winner first, as the sentence's subject (and the "you"
+                  # of the winner's own text): seat order would read backwards for seat 1
+                  won_score=self.scores[w], lost_score=self.scores[1 - w],
                   trump=self.trump, turn_up=self.turn_up,
                   last_trick=[[p, c] for p, c in self.last_trick])
         self._check_target(w)

@@ -451,3 +451,19 @@ def test_hands_option_deals_those_hands_and_replays():
         new_game(hands=["KH QH", "AH 10H KS KD KC"], dealer=0)
     with pytest.raises(ValueError, match="32-card"):
         new_game(hands=["KH QH JH 7S 7D", "KH 10H KS KD KC"], dealer=0)
+
+
+def test_the_hand_end_says_the_score_winner_first_whichever_seat_won():
+    """§3.5: seat 1 (non-dealer) stands with the five top trumps and takes the vole (2) with the
+    king of trumps (1): 3–0. The sentence names the winner, so the score reads winner first for
+    both readers (in seat order it read "you … scored 2 points; the score is 0–3")."""
+    s = new_game(deck=stack("KH QH JH AH 10H", "7S 8S 9S 7C 8C", "9H"), dealer=0)
+    s.apply("stand")
+    for code, reply in zip(("KH", "QH", "JH", "AH", "10H"), ("7S", "8S", "9S", "7C", "8C")):
+        play(s, f"play {code}", f"play {reply}")
+    ends = {seat: [e for e in s.observation(seat).events if e.kind == "hand_end"][-1].explain()
+            for seat in (0, 1)}
+    assert s.scores == [0, 3]
+    assert ends[1] == "Hand 1 is over: you took 5 tricks to 0 and scored 2 points; the score is 3–0."
+    assert ends[0] == ("Hand 1 is over: Player 2 took 5 tricks to 0 and scored 2 points; the score "
+                       "is 3–0.")
