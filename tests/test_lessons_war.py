@@ -713,3 +713,13 @@ def test_guess_whole_games_refuses_an_answer_that_is_not_an_option():
     with pytest.raises(ValueError, match="the answer 'Peace' is not one of the options"):
         guess_whole_games("Which?", ["Classic War", "Război"], "Peace", "r", "w",
                           {"Classic War": WarRules.classic()})
+
+
+def test_06_recap_waits_for_the_guesses_it_answers():
+    """06's recap states what its guess-first sections reveal (games with a shuffled pickup last
+    longer, bigger wars make shorter games): on a page read top to bottom it stays folded."""
+    recap = _recap_and_glossary("06_war_numbers")
+    folded = recap.split("<details><summary>Open the recap once you have made every guess above: "
+                         "it gives their answers.</summary>", 1)[1].split("</details>", 1)[0]
+    assert "Bigger wars (Peace, Război) make shorter games; one-card wars make longer ones." in folded
+    assert "with a shuffled pickup it cannot, and games last longer on average" in folded
