@@ -331,9 +331,12 @@ class EcarteState(GameState):
             self.phase = "over"
             self._winner = player
             self._log("game_over", player,
-                      N_("{player} reaches {target} points and wins the game {w}–{l} ({rule})."),
-                      N_("You reach {target} points and win the game {w}–{l} ({rule})."), RULE_GAME,
-                      target=self.rules.target, w=self.scores[player], l=self.scores[1 - player],
+                      N_("{player} reaches {goal} points and wins the game {w}–{l} ({rule})."),
+                      N_("You reach {goal} points and win the game {w}–{l} ({rule})."), RULE_GAME,
+                      # ``target`` is a seat key in event texts ("{target}" names a seat):
+                      # the sentences say the points as ``goal``
+                      target=self.rules.target, goal=self.rules.target, w=self.scores[player],
+                      l=self.scores[1 - player],
                       scores=list(self.scores))
 
     # ------------------------------------------------------------------------------ protocol
@@ -599,21 +602,21 @@ class EcarteState(GameState):
                           "scores": list(self.scores)}
         if points == 1:
             text = N_("Hand {hand} is over: {player} took {won} tricks to {lost} and scored 1 point; "
-                      "the score is {won_score}–{lost_score}.")
-            you = N_("Hand {hand} is over: you took {won} tricks to {lost} and scored 1 point; the "
-                     "score is {won_score}–{lost_score}.")
+                      "score: {player} {won_score}, {loser} {lost_score}.")
+            you = N_("Hand {hand} is over: you took {won} tricks to {lost} and scored 1 point; "
+                     "score: you {won_score}, {loser} {lost_score}.")
         else:
             text = N_("Hand {hand} is over: {player} took {won} tricks to {lost} and scored "
-                      "{points} points; the score is {won_score}–{lost_score}.")
+                      "{points} points; score: {player} {won_score}, {loser} {lost_score}.")
             you = N_("Hand {hand} is over: you took {won} tricks to {lost} and scored {points} "
-                     "points; the score is {won_score}–{lost_score}.")
+                     "points; score: you {won_score}, {loser} {lost_score}.")
         self._log("hand_end", w, text, you, RULE_SCORING, cards=[c for _p, c in self.last_trick],
                   hand=self.hand_number, dealer=self.dealer, tricks=list(self.tricks), winner=w,
                   won=self.tricks[w], lost=self.tricks[1 - w], points=points,
                   scores=list(self.scores), s0=self.scores[0], s1=self.scores[1],
-                  # said with the hand's winner first, as the sentence's subject (and the "you"
-                  # of the winner's own text): seat order would read backwards for seat 1
-                  won_score=self.scores[w], lost_score=self.scores[1 - w],
+                  # each score said with its player's name, the hand's winner first (the
+                  # sentence's subject): "3–0" in seat order read backwards for seat 1
+                  loser=1 - w, won_score=self.scores[w], lost_score=self.scores[1 - w],
                   trump=self.trump, turn_up=self.turn_up,
                   last_trick=[[p, c] for p, c in self.last_trick])
         self._check_target(w)

@@ -453,9 +453,9 @@ def test_hands_option_deals_those_hands_and_replays():
         new_game(hands=["KH QH JH 7S 7D", "KH 10H KS KD KC"], dealer=0)
 
 
-def test_the_hand_end_says_the_score_winner_first_whichever_seat_won():
+def test_the_hand_end_names_each_score_whichever_seat_won():
     """§3.5: seat 1 (non-dealer) stands with the five top trumps and takes the vole (2) with the
-    king of trumps (1): 3–0. The sentence names the winner, so the score reads winner first for
+    king of trumps (1): 3–0. Each score is said with its player's name, the winner first, for
     both readers (in seat order it read "you … scored 2 points; the score is 0–3")."""
     s = new_game(deck=stack("KH QH JH AH 10H", "7S 8S 9S 7C 8C", "9H"), dealer=0)
     s.apply("stand")
@@ -464,6 +464,22 @@ def test_the_hand_end_says_the_score_winner_first_whichever_seat_won():
     ends = {seat: [e for e in s.observation(seat).events if e.kind == "hand_end"][-1].explain()
             for seat in (0, 1)}
     assert s.scores == [0, 3]
-    assert ends[1] == "Hand 1 is over: you took 5 tricks to 0 and scored 2 points; the score is 3–0."
-    assert ends[0] == ("Hand 1 is over: Player 2 took 5 tricks to 0 and scored 2 points; the score "
-                       "is 3–0.")
+    assert ends[1] == ("Hand 1 is over: you took 5 tricks to 0 and scored 2 points; score: you 3, "
+                       "Player 1 0.")
+    assert ends[0] == ("Hand 1 is over: Player 2 took 5 tricks to 0 and scored 2 points; score: "
+                       "Player 2 3, you 0.")
+
+
+def test_the_game_over_sentence_says_the_points_to_reach():
+    """§3.5 target: "You reach 5 points" (the target was once filled in as a seat's name)."""
+    # seat 1 stands with the five top trumps: the king (1) and the vole (2) reach a target of 3
+    s = new_game(EcarteRules(target=3), deck=stack("KH QH JH AH 10H", "7S 8S 9S 7C 8C", "9H"),
+                 dealer=0)
+    s.apply("stand")
+    for code, reply in zip(("KH", "QH", "JH", "AH", "10H"), ("7S", "8S", "9S", "7C", "8C")):
+        play(s, f"play {code}", f"play {reply}")
+    ends = {seat: [e for e in s.observation(seat).events if e.kind == "game_over"][-1].explain()
+            for seat in (0, 1)}
+    assert s.is_over and s.scores == [0, 3]
+    assert ends[1] == "You reach 3 points and win the game 3–0 (Winning the game)."
+    assert ends[0] == "Player 2 reaches 3 points and wins the game 3–0 (Winning the game)."

@@ -184,11 +184,29 @@ def test_a_long_what_now_on_a_phone_says_there_is_more(open_app):
     now = app.locator(f"{ECARTE} .ck-whatnow")
     assert "ck-more" not in now.get_attribute("class")          # the question fits
     box = now.bounding_box()
+
+    def in_table():
+        return now.evaluate("e => { const r = e.getBoundingClientRect(), t = e.closest('.ck-root')"
+                            ".getBoundingClientRect(); return [r.x - t.x, r.y - t.y, r.width, r.height]; }")
+
+    place = in_table()
     long = "You must follow suit and win the trick if you can. " * 8
     now.evaluate("(e, t) => { e.querySelector('.ck-whatnow-text').textContent = t;"
                  " e.dispatchEvent(new Event('scroll')); }", long)
     assert "ck-more" in now.get_attribute("class")
     assert now.bounding_box() == box            # same place and size (it once moved 8 px right)
     assert "more ▾" in now.evaluate("e => getComputedStyle(e, '::after').content")
+    # a tap opens the box to its whole text (the person asked: what is below may move), and
+    # another tap closes it to its place and size
+    now.click()
+    assert "ck-open" in now.get_attribute("class") and "ck-more" not in now.get_attribute("class")
+    assert now.evaluate("e => e.scrollHeight <= e.clientHeight + 1")     # every line shows
+    assert now.bounding_box()["height"] > 2 * box["height"]
+    assert "less ▴" in now.evaluate("e => getComputedStyle(e, '::after').content")
+    now.screenshot(path=artefact("whatnow_open_phone.png"))
+    now.click()
+    assert "ck-open" not in now.get_attribute("class") and "ck-more" in now.get_attribute("class")
+    # the same size, at the same place in its table (the taps may have scrolled the page)
+    assert in_table() == place
     now.evaluate("e => { e.scrollTop = e.scrollHeight; e.dispatchEvent(new Event('scroll')); }")
     assert "ck-more" not in now.get_attribute("class")

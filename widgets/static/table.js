@@ -478,17 +478,28 @@ class TableShell {
       this.whatNow.dataset.text = text;
       this.whatNow.scrollTop = 0;             // a new message is read from its start
     }
-    this.whatNow.className = "ck-whatnow ck-tone-" + w.tone + (note ? " ck-has-note" : "");
+    // a box the person opened (a tap on "more ▾") stays open until its message changes
+    const open = !fresh && this.whatNow.classList.contains("ck-open");
+    this.whatNow.className = "ck-whatnow ck-tone-" + w.tone + (note ? " ck-has-note" : "") +
+      (open ? " ck-open" : "");
     this.markMore();
   }
 
   /** The What now box keeps its height (nothing below it moves) and scrolls: when
-   *  its text goes on below the box, the box says so (a fading last line and "more ▾"). */
+   *  its text goes on below the box, the box says so (a fading last line and "more ▾"), and a
+   *  tap or click on it opens it to its whole text (the table below moves down, because the
+   *  person asked); another tap closes it, and so does the next message. */
   markMore() {
     const el = this.whatNow;
     if (!el.dataset.more) {
       el.dataset.more = "1";
       el.addEventListener("scroll", () => this.markMore(), { passive: true });
+      el.addEventListener("click", () => {
+        if (!el.classList.contains("ck-more") && !el.classList.contains("ck-open")) return;
+        el.classList.toggle("ck-open");
+        el.scrollTop = 0;
+        this.markMore();
+      });
     }
     el.classList.toggle("ck-more", el.scrollHeight - el.scrollTop - el.clientHeight > 2);
   }
