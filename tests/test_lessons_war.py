@@ -280,24 +280,33 @@ def test_one_duration_and_the_rule_card(name):
 
 
 # ------------------------------------------------------------------- the lessons' own task tables
-def _hidden_cells_values(name: str):
-    """Run the notebook's hidden code cells here (headless, no event loop: tables act at once)
-    and yield each table or quiz its last line builds. Cells that only print or simulate whole
-    games are skipped (they build nothing a student answers)."""
+#: Hidden cells that only print or simulate whole games: they build nothing a student answers.
+_SIMULATE_ONLY = ("whole_games(", "print(", "plt.", "play_many")
+
+
+def _run_hidden_cells(name: str, wanted: str | None = None):
+    """Run the notebook's hidden code cells here, in order (headless, no event loop: tables act
+    at once), and yield ``(source, value)`` for each whose last line is an expression: what that
+    line builds. The cells in ``_SIMULATE_ONLY`` are skipped, unless they contain ``wanted``."""
     ns: dict = {}
     for cell in _nb(name).cells:
         if cell.cell_type != "code" or not cell.metadata.get("jupyter", {}).get("source_hidden"):
             continue
         src = cell.source
-        if "whole_games(" in src or "print(" in src or "plt." in src or "play_many" in src:
+        if (wanted is None or wanted not in src) and any(s in src for s in _SIMULATE_ONLY):
             continue
         tree = ast.parse(src)
         last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
         exec(compile(tree, name, "exec"), ns)
         if last is not None:
-            value = eval(compile(ast.Expression(last.value), name, "eval"), ns)
-            if isinstance(value, (WarTable, Quiz)):
-                yield value
+            yield src, eval(compile(ast.Expression(last.value), name, "eval"), ns)
+
+
+def _hidden_cells_values(name: str):
+    """Each table or quiz the notebook's hidden cells build (:func:`_run_hidden_cells`)."""
+    for _src, value in _run_hidden_cells(name):
+        if isinstance(value, (WarTable, Quiz)):
+            yield value
 
 
 def _answer_index(t: WarTable, text: str) -> int:
@@ -379,20 +388,11 @@ def test_whole_games_figures_are_the_engines_whichever_way_they_are_played(monke
 
 
 def _built_by(name: str, marker: str):
-    """Run the lesson's hidden code cells in order up to the one containing ``marker`` and return
-    what its last line builds (the cells that only simulate whole games are left out)."""
-    ns: dict = {}
-    for cell in _nb(name).cells:
-        if cell.cell_type != "code" or not cell.metadata.get("jupyter", {}).get("source_hidden"):
-            continue
-        src = cell.source
-        tree = ast.parse(src)
+    """What the last line of the lesson's hidden cell containing ``marker`` builds, the cells
+    before it run first (:func:`_run_hidden_cells`)."""
+    for src, value in _run_hidden_cells(name, marker):
         if marker in src:
-            last = tree.body.pop()
-            exec(compile(tree, name, "exec"), ns)
-            return eval(compile(ast.Expression(last.value), name, "eval"), ns)
-        if "whole_games(" not in src and "print(" not in src and "play_many" not in src:
-            exec(compile(tree, name, "exec"), ns)
+            return value
     raise AssertionError(f"no hidden cell of {name} contains {marker!r}")
 
 

@@ -162,10 +162,13 @@ def compare_number(guess: float, actual: float, unit: str) -> str:
     return head + _(" — {d} fewer than your guess.").format(d=fmt.format(guess - actual))
 
 
+#: ipywidgets' HTML keeps a control's 28 px line height: the guess-first texts read at 1.45.
+_READING = "<div style='line-height:1.45'>"
+
+
 def _said(text: str) -> str:
-    """``text`` (plain) as the HTML of a status line: escaped, at a reading line height
-    (ipywidgets' HTML keeps a control's 28 px line height)."""
-    return f"<div style='line-height:1.45'>{html.escape(text)}</div>"
+    """``text`` (plain) as the HTML of a status line: escaped, at a reading line height."""
+    return f"{_READING}{html.escape(text)}</div>"
 
 
 def _verdict(guess: str, right: str) -> str:
@@ -288,8 +291,7 @@ class GuessFirst(LiveNote, ipw.VBox):
             return False
         for w in self.inputs:
             w.disabled = True
-        # ipywidgets' HTML keeps a control's 28 px line height: text reads better at 1.45
-        self.text.value = "<div style='line-height:1.45'>" + "".join(
+        self.text.value = _READING + "".join(
             f"<p style='margin:0.35em 0'>{html.escape(line)}</p>" for line in shown.lines
         ) + shown.table + "</div>"
         if shown.png:
