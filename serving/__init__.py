@@ -25,7 +25,8 @@ These run in the Voilà server process, never in a kernel. The page template ``c
 shown when a page's game has stopped, and the error pages.
 """
 
-__all__ = ["FULL_MESSAGE", "START_FAILED_MESSAGE", "STOPPED_MESSAGE"]
+__all__ = ["FULL_MESSAGE", "START_FAILED_MESSAGE", "STOPPED_MESSAGE", "TOO_MANY_PAGES_MESSAGE",
+           "BAD_PAGE_ARGUMENT_MESSAGE"]
 
 # What a student reads (the error pages and the notice in the page template say the same).
 FULL_MESSAGE = "The class is full: every game on this server is in use. Try again in a minute."
@@ -33,3 +34,6 @@ START_FAILED_MESSAGE = ("The game could not start (the server is too busy or som
                        "wrong). Reload the page in a minute to try again.")
 STOPPED_MESSAGE = ("This game has stopped: the server ended it (the page was idle too long, or "
                    "it crashed). Reload the page to start a new game.")
+TOO_MANY_PAGES_MESSAGE = ("Too many pages were opened from your computer or network without "
+                          "starting to play. Wait half a minute, then reload this page.")
+BAD_PAGE_ARGUMENT_MESSAGE = "This page cannot be opened with that address: remove the part after '?'."

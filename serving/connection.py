@@ -1,21 +1,35 @@
 """The kernel websocket a student's page uses (``Voila.kernel_websocket_connection_class``).
 
 jupyter_server's ``ZMQChannelsWebsocketConnection`` lets anyone who knows a kernel's id connect
-to it, as often as they like, and forwards every kernel message to every connection. For a
-class that means the kernel id in the page is a password, a closed page keeps its kernel until
-the culler comes (Voilà's own shutdown request is refused, voila#1458: ``'_xsrf' argument
-missing``), and tracebacks reach the browser. :class:`StudentConnection` changes that:
+to it, as often as they like, forwards every message either way as fast as it comes, and lets
+the page open any comm, which in a widget kernel creates any widget with any state. For a class
+that means the kernel id in the page is a password, one page can grow its kernel's memory or
+flood the server, a closed page keeps its kernel until the culler comes (Voilà's own shutdown
+request is refused, voila#1458: ``'_xsrf' argument missing``), and tracebacks reach the browser.
+:class:`StudentConnection` changes that:
 
-- **One student per kernel.** The first websocket to a kernel claims it for the login cookie's
-  user (standalone Voilà gives each browser a signed anonymous-user cookie). A websocket from
-  another user, or a second one while the first is open, is refused with HTTP 403 (the same
-  browser session reconnecting, same ``session_id``, replaces its stale socket as before).
+- **One student per kernel.** A kernel belongs to the user (login cookie) whose page load got it
+  (:meth:`cardkit_serving.kernels.ClassroomKernelManager.hand_out`; standalone Voilà gives each
+  browser a signed anonymous-user cookie). A websocket from another user, or a second one while
+  the first is open, is refused with HTTP 403 (the same browser session reconnecting, same
+  ``session_id``, replaces its stale socket as before). The kernel is claimed only once the
+  websocket handshake has been accepted: a refused or failed handshake leaves it unclaimed, and
+  the kernel manager shuts unclaimed kernels down.
 - **A closed page frees its kernel.** When the kernel's last websocket closes, the kernel is shut
   down ``close_grace`` seconds later unless its owner reconnected (a network blip). This works
   whatever the page's own shutdown request does.
-- **A kernel that dies is not restarted behind the page's back**: its restart is reported to the
-  page (the widgets show as disconnected, and the ``cardkit`` template's notice says "This game
-  has stopped … Reload the page") and the kernel is shut down.
+- **A kernel that dies is not restarted behind the page's back**: the page's websocket is closed
+  (the ``cardkit`` template's notice says "This game has stopped … Reload the page") and the
+  kernel is shut down.
+- **Only what a page needs goes in** (:func:`read_frame`): a frame that is not a well-formed
+  kernel message (JSON nested deeper than ``MAX_DEPTH``, a header that is not an object, a binary
+  frame whose offsets do not add up) is dropped; ``comm_open`` is allowed only to the targets a
+  table's page opens (``ALLOWED_TARGETS``: the widget manager's ``request_states``), at most
+  ``max_comm_opens`` times per kernel; and messages are rate-limited per kernel
+  (``rate``/``burst``: a token bucket far above what a person clicking sends). A page that keeps
+  sending past the limit (``flood_limit`` dropped messages) loses its game: its websocket is
+  closed and its kernel shut down. The frame size limit is Tornado's
+  ``websocket_max_message_size`` (``Voila.tornado_settings`` in ``voila.json``).
 - **No traceback reaches the browser.** Outgoing ``error`` messages and ``stream`` messages on
   stderr are dropped and written to the server's log instead (jupyter_server's own
   ``allow_tracebacks=False`` fails in 2.21: it reads ``traceback_replacement_message`` from the
@@ -29,14 +43,103 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import time
 from collections.abc import Awaitable
+from dataclasses import dataclass
 
 from jupyter_server.auth.identity import PasswordIdentityProvider
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from tornado import web
-from traitlets import Float
+from traitlets import Float, Integer
 
-__all__ = ["StudentConnection", "StudentIdentityProvider"]
+from . import gate
+
+__all__ = ["StudentConnection", "StudentIdentityProvider", "read_frame", "BadFrame",
+           "ALLOWED_TARGETS", "MAX_DEPTH"]
+
+#: comm targets a table's page opens (ipywidgets' manager asks for every widget's state)
+ALLOWED_TARGETS = frozenset({"jupyter.widget.control"})
+#: deepest JSON nesting a page's message may have (a click is 5 deep)
+MAX_DEPTH = 32
+_CHANNELS = frozenset({"shell", "control"})
+_MAX_PARTS = 8                      # header, parent, metadata, content and a few buffers
+
+
+class BadFrame(ValueError):
+    """A websocket frame that is not a kernel message a page would send (the reason)."""
+
+
+def _depth_ok(value, limit: int = MAX_DEPTH) -> bool:
+    """Whether ``value`` (parsed JSON) nests at most ``limit`` deep (no recursion)."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > limit:
+            return False
+        if isinstance(item, dict):
+            stack.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list):
+            stack.extend((v, depth + 1) for v in item)
+    return True
+
+
+def _json(data, what: str):
+    try:
+        value = json.loads(data)
+    except (ValueError, RecursionError, UnicodeDecodeError) as exc:
+        raise BadFrame(f"{what} is not JSON ({type(exc).__name__})") from None
+    if not _depth_ok(value):
+        raise BadFrame(f"{what} nests deeper than {MAX_DEPTH}")
+    return value
+
+
+@dataclass
+class Frame:
+    """What :func:`read_frame` read: ``channel``, ``msg_type``, ``content`` (a dict)."""
+    channel: str
+    msg_type: str
+    content: dict
+
+
+def read_frame(ws_msg: str | bytes, v1: bool) -> Frame:
+    """Read one frame from a page: the legacy JSON protocol (``v1`` False) or the binary
+    ``v1.kernel.websocket.jupyter.org`` one. Raises :class:`BadFrame` for anything that is not a
+    well-formed kernel message on the shell or control channel."""
+    if v1:
+        if not isinstance(ws_msg, bytes) or len(ws_msg) < 8:
+            raise BadFrame("not a binary v1 frame")
+        n = int.from_bytes(ws_msg[:8], "little")
+        if not 6 <= n <= _MAX_PARTS + 2 or len(ws_msg) < 8 * (n + 1):
+            raise BadFrame("bad v1 offsets")
+        offsets = [int.from_bytes(ws_msg[8 * (i + 1):8 * (i + 2)], "little") for i in range(n)]
+        if offsets[0] != 8 * (n + 1) or offsets != sorted(offsets) or offsets[-1] > len(ws_msg):
+            raise BadFrame("bad v1 offsets")
+        parts = [ws_msg[offsets[i]:offsets[i + 1]] for i in range(n - 1)]
+        try:
+            channel = parts[0].decode("utf-8")
+        except UnicodeDecodeError:
+            raise BadFrame("bad channel") from None
+        header, parent, metadata, content = (_json(p, what) for p, what in zip(
+            parts[1:5], ("header", "parent header", "metadata", "content")))
+    else:
+        if isinstance(ws_msg, bytes):
+            raise BadFrame("a binary frame on the JSON protocol")
+        msg = _json(ws_msg, "message")
+        if not isinstance(msg, dict):
+            raise BadFrame("message is not an object")
+        channel = msg.get("channel") or "shell"
+        header, parent = msg.get("header"), msg.get("parent_header", {})
+        metadata, content = msg.get("metadata", {}), msg.get("content", {})
+    if channel not in _CHANNELS:
+        raise BadFrame(f"channel {str(channel)[:20]!r}")
+    for part, what in ((header, "header"), (parent, "parent header"), (metadata, "metadata"),
+                       (content, "content")):
+        if not isinstance(part, dict):
+            raise BadFrame(f"{what} is not an object")
+    msg_type = header.get("msg_type")
+    if not isinstance(msg_type, str) or not isinstance(header.get("msg_id"), str):
+        raise BadFrame("header without msg_type and msg_id")
+    return Frame(channel, msg_type, content)
 
 
 def _user_key(handler) -> str:
@@ -46,27 +149,68 @@ def _user_key(handler) -> str:
 
 class StudentConnection(ZMQChannelsWebsocketConnection):
     """A kernel websocket for one student (see the module doc). Class-level bookkeeping:
-    ``_owners`` (kernel id → user), ``_live`` (kernel id → open connections)."""
+    ``_live`` (kernel id → open connections), ``_buckets`` (kernel id → rate limit),
+    ``_banned`` (kernels stopped for flooding)."""
 
     close_grace = Float(5.0, config=True, help="Seconds after a kernel's last websocket closes "
                         "before the kernel is shut down (unless its owner reconnected).")
+    rate = Float(8.0, config=True, help="Messages per second a page may send, sustained.")
+    burst = Integer(40, config=True, help="Messages a page may send at once above the rate.")
+    flood_limit = Integer(400, config=True, help="Messages dropped for the rate limit after "
+                          "which the page's game is stopped.")
+    max_comm_opens = Integer(8, config=True, help="comm_open messages a page may send to its "
+                             "kernel (one per page load or reconnection).")
 
-    _owners: dict[str, str] = {}
     _live: dict[str, set] = {}
+    _buckets: dict[str, list] = {}   # kernel id -> [tokens, last time, dropped, comm opens]
+    _banned: set[str] = set()
+    _tasks: set[asyncio.Future] = set()
     _dropped = 0      # messages kept from browsers (error / stderr), for tests and logs
+    _refused = 0      # frames from browsers not forwarded (bad, over the limit, not allowed)
 
     @classmethod
     def was_claimed(cls, kernel_id: str) -> bool:
-        """Whether a page ever opened a websocket to this kernel."""
-        return kernel_id in cls._owners
+        """Whether an accepted websocket ever connected to this kernel (so far as the server
+        still knows it)."""
+        return kernel_id in cls._buckets
+
+    @classmethod
+    def _keep(cls, coro) -> None:
+        task = asyncio.ensure_future(coro)
+        cls._tasks.add(task)
+        task.add_done_callback(cls._tasks.discard)
+
+    @classmethod
+    def close_kernel_sockets(cls, kernel_id: str, why: str) -> None:
+        """Close every page websocket of ``kernel_id`` (the page then says its game stopped)."""
+        for conn in list(cls._live.get(kernel_id, ())):
+            conn.log.warning("Closing the page's websocket of kernel %s: %s", kernel_id, why)
+            try:
+                conn.websocket_handler.close(1008, why[:100])
+            except Exception:  # noqa: BLE001 - already closed
+                pass
 
     # ------------------------------------------------------------------------- opening
     async def prepare(self):
-        """Refuse (HTTP 403) a websocket from another user than the kernel's first, or a second
-        one while one is open; otherwise claim the kernel and connect as jupyter_server does."""
+        """Refuse (HTTP 403) a websocket from another user than the kernel's student, or a
+        second one while one is open; otherwise connect as jupyter_server does. Nothing is
+        claimed here: Tornado may still refuse the handshake (Origin, Upgrade) after this."""
+        self._check_allowed()
+        await super().prepare()
+        self._check_allowed()
+
+    def _owner(self) -> str | None:
+        owner_of = getattr(self.multi_kernel_manager, "owner_of", None)
+        return owner_of(self.kernel_id) if owner_of else None
+
+    def _check_allowed(self) -> None:
         kernel_id = self.kernel_id
         user = _user_key(self.websocket_handler)
-        owner = self._owners.get(kernel_id)
+        if kernel_id in self._banned:
+            raise web.HTTPError(403, "This game was stopped.")
+        owner = self._owner()
+        if owner is None and self._live.get(kernel_id):
+            owner = _user_key(next(iter(self._live[kernel_id])).websocket_handler)
         if owner is not None and owner != user:
             self.log.warning("Refused a websocket to kernel %s from another user than its "
                              "student", kernel_id)
@@ -76,18 +220,29 @@ class StudentConnection(ZMQChannelsWebsocketConnection):
             if other.session.session != session:
                 self.log.warning("Refused a second websocket to kernel %s", kernel_id)
                 raise web.HTTPError(403, "This game is already open in another page.")
-        self._owners[kernel_id] = user
-        self._live.setdefault(kernel_id, set()).add(self)
+
+    def connect(self):
+        """The handshake was accepted: claim the kernel for this student, then connect as
+        jupyter_server does (a rival that got this far at the same moment is closed)."""
+        kernel_id = self.kernel_id
         try:
-            await super().prepare()
-        except BaseException:
-            self._forget()
-            raise
+            self._check_allowed()
+        except web.HTTPError as exc:
+            self.log.warning("Closing a websocket to kernel %s: %s", kernel_id, exc.log_message)
+            self.websocket_handler.close(1008, "refused")
+            return None
+        claim = getattr(self.multi_kernel_manager, "claim", None)
+        if claim is not None:
+            claim(kernel_id, _user_key(self.websocket_handler),
+                  self.websocket_handler.request.remote_ip or "")
+        self._buckets.setdefault(kernel_id, [float(self.burst), time.monotonic(), 0, 0])
+        self._live.setdefault(kernel_id, set()).add(self)
+        return super().connect()
 
     def _forget(self) -> bool:
         """Remove this connection from ``_live``; True when it was the kernel's last."""
         live = self._live.get(self.kernel_id)
-        if live is None:
+        if live is None or self not in live:
             return False
         live.discard(self)
         if not live:
@@ -104,34 +259,83 @@ class StudentConnection(ZMQChannelsWebsocketConnection):
         last = self._forget()
         super().disconnect()
         if last:
-            asyncio.ensure_future(self._shutdown_later(mkm, kernel_id, self.close_grace))
+            delay = 0.0 if kernel_id in self._banned else self.close_grace
+            self._keep(self._shutdown_later(mkm, kernel_id, delay))
 
     @classmethod
     async def _shutdown_later(cls, mkm, kernel_id: str, delay: float) -> None:
         await asyncio.sleep(delay)
-        if cls._live.get(kernel_id) or kernel_id not in mkm:
-            if kernel_id not in mkm:
-                cls._owners.pop(kernel_id, None)
+        if kernel_id not in mkm:
+            cls._buckets.pop(kernel_id, None)
+            cls._banned.discard(kernel_id)
+            return
+        if cls._live.get(kernel_id):
             return
         mkm.log.info("Shutting down kernel %s: its page closed %.0f s ago", kernel_id, delay)
-        cls._owners.pop(kernel_id, None)
+        cls._buckets.pop(kernel_id, None)
         try:
             await mkm.shutdown_kernel(kernel_id)
-        except Exception as exc:  # noqa: BLE001 - already gone
-            mkm.log.debug("Kernel %s already gone: %r", kernel_id, exc)
+        except Exception as exc:  # noqa: BLE001 - gone meanwhile, or a shutdown that failed
+            if kernel_id in mkm:
+                mkm.log.warning("Could not shut down kernel %s: %r", kernel_id, exc)
+        finally:
+            cls._banned.discard(kernel_id)
 
-    def on_kernel_restarted(self):
-        """The kernel died and jupyter_server restarted it empty: tell the page (status
-        "restarting", so its widgets show disconnected) and shut the kernel down."""
-        super().on_kernel_restarted()
-        self.log.warning("Kernel %s died; shutting it down (its page shows a notice)",
-                         self.kernel_id)
-        mkm, kernel_id = self.multi_kernel_manager, self.kernel_id
-        asyncio.ensure_future(self._shutdown_later(mkm, kernel_id, 0.5))
+    def _stop(self, why: str) -> None:
+        """Close this page's websocket and shut its kernel down at once."""
+        self.log.warning("Stopping kernel %s: %s", self.kernel_id, why)
+        self._keep(self._shutdown_later(self.multi_kernel_manager, self.kernel_id, 0.5))
         try:
-            self.websocket_handler.close()
+            self.websocket_handler.close(1008, why[:100])
         except Exception:  # noqa: BLE001 - already closed
             pass
+
+    def on_kernel_restarted(self):
+        """The kernel died and jupyter_server restarted it empty: close the page's websocket
+        (its notice says the game stopped) and shut the kernel down."""
+        super().on_kernel_restarted()
+        self._stop("the kernel died and was restarted empty")
+
+    def on_restart_failed(self):
+        """The kernel died (``KernelRestarter.restart_limit`` 0: it is not restarted)."""
+        self._stop("the kernel died")
+
+    # ------------------------------------------------------------------------- incoming
+    def handle_incoming_message(self, incoming_msg) -> None:
+        """Forward a page's message to the kernel when it is a well-formed kernel message the
+        page may send, within the rate limit (see the module doc); drop it otherwise."""
+        bucket = self._buckets.get(self.kernel_id)
+        if bucket is None or self.kernel_id in self._banned:
+            return
+        now = time.monotonic()
+        bucket[0] = min(float(self.burst), bucket[0] + (now - bucket[1]) * self.rate)
+        bucket[1] = now
+        if bucket[0] < 1.0:
+            bucket[2] += 1
+            StudentConnection._refused += 1
+            if bucket[2] == 1 or bucket[2] % 100 == 0:
+                self.log.warning("Kernel %s: a page sent more than %g messages a second; "
+                                 "%d dropped", self.kernel_id, self.rate, bucket[2])
+            if bucket[2] >= self.flood_limit:
+                self._banned.add(self.kernel_id)
+                self._stop(f"its page sent {bucket[2]} messages over the rate limit")
+            return
+        bucket[0] -= 1.0
+        try:
+            frame = read_frame(incoming_msg, self.subprotocol == "v1.kernel.websocket.jupyter.org")
+        except BadFrame as exc:
+            StudentConnection._refused += 1
+            self.log.warning("Kernel %s: dropped a frame from the page: %s", self.kernel_id, exc)
+            return
+        if frame.msg_type == "comm_open":
+            target = frame.content.get("target_name")
+            bucket[3] += 1
+            if target not in ALLOWED_TARGETS or bucket[3] > self.max_comm_opens:
+                StudentConnection._refused += 1
+                self.log.warning("Kernel %s: refused a comm_open to %r from the page",
+                                 self.kernel_id, str(target)[:60])
+                return
+        super().handle_incoming_message(incoming_msg)
 
     # ------------------------------------------------------------------------- outgoing
     def handle_outgoing_message(self, stream, outgoing_msg):
@@ -160,22 +364,42 @@ _KERNEL_PATH = re.compile(r"/(?:voila/api/shutdown|api/kernels)/([0-9a-f-]{36})/
 
 
 class StudentIdentityProvider(PasswordIdentityProvider):
-    """Voilà's identity provider (``Voila.identity_provider_class``), except that a request that
-    would stop a kernel — ``POST /voila/api/shutdown/<id>`` (Voilà's page-close request) or
-    ``DELETE /api/kernels/<id>`` — has a user only when that user is the kernel's student (the
-    login cookie that claimed it). Anyone else gets HTTP 403, even with a made-up ``_xsrf``
-    cookie and header (which pass Tornado's double-submit check)."""
+    """Voilà's identity provider (``Voila.identity_provider_class``), except that
+
+    - a request about one kernel — ``GET /api/kernels/<id>`` (the page reads its kernel's
+      state), ``POST /voila/api/shutdown/<id>`` (Voilà's page-close request) or ``DELETE
+      /api/kernels/<id>`` — has a user only when that user is the kernel's student (the login
+      cookie whose page load got it); anyone else gets HTTP 403, even with a made-up ``_xsrf``
+      cookie and header (which pass Tornado's double-submit check);
+    - a notebook page load is admitted by :func:`cardkit_serving.gate.admit_page` (HTTP 400 for
+      ``?template=``/``?theme=``, 429 for an address holding too many unconnected kernels);
+    - :meth:`get_handlers` puts :mod:`cardkit_serving.gate`'s refusals in front of Voilà's
+      routes and drops ``/logout`` (a classroom app has no login to leave).
+    """
 
     async def get_user(self, handler):
-        """The request's user, or None for a kernel stop by someone else than its student."""
+        """The request's user (None for a kernel request by someone else than its student);
+        raises ``tornado.web.HTTPError`` for a page load that is not admitted."""
         user = super().get_user(handler)
         if isinstance(user, Awaitable):
             user = await user
+        name = getattr(user, "username", None)
         m = _KERNEL_PATH.search(handler.request.path)
-        if m and handler.request.method not in ("GET", "HEAD", "OPTIONS"):
-            owner = StudentConnection._owners.get(m.group(1))
-            if user is None or owner is None or owner != getattr(user, "username", None):
+        if m:
+            owner_of = getattr(handler.settings.get("kernel_manager"), "owner_of", None)
+            owner = owner_of(m.group(1)) if owner_of else None
+            if user is None or owner is None or owner != name:
                 handler.log.warning("Refused %s %s: not this kernel's student",
                                     handler.request.method, handler.request.path)
                 return None
+        elif user is not None and gate.is_page_load(handler):
+            gate.admit_page(handler, name)
         return user
+
+    def get_handlers(self) -> list:
+        """The login handler (when a token is set) and, in front of Voilà's routes, the
+        classroom's refusals (:func:`cardkit_serving.gate.install`)."""
+        app = getattr(getattr(self, "parent", None), "app", None)
+        if app is not None:
+            gate.install(app)
+        return [h for h in super().get_handlers() if h[0] != r"/logout"]

@@ -2,62 +2,300 @@
 
 Voilà starts one kernel per page load and has no cap on their number (voila#617); a kernel that
 fails to start leaves the page streaming heartbeats for minutes (the page's render task dies and
-the request never ends). :class:`ClassroomKernelManager` is jupyter_server's
-``AsyncMappingKernelManager`` with three additions, each a configurable trait in ``voila.json``:
+the request never ends); and its preheated pool keeps a refill that failed as a failed task,
+which later breaks every kernel shutdown. :class:`ClassroomKernelManager` is jupyter_server's
+``AsyncMappingKernelManager`` with these additions, each a configurable trait in ``voila.json``:
 
 - ``max_kernels``: a page load that would start one more kernel than this gets HTTP 503 with
   the page "The class is full … Try again in a minute" (Voilà renders ``503.html`` of the
-  ``cardkit`` template). Kernels waiting in Voilà's preheated pool count.
+  ``cardkit`` template). Kernels waiting in Voilà's preheated pool count: the cap is pool plus
+  students.
 - ``ready_timeout``: a kernel that has not answered ``kernel_info`` within this many seconds (or
   whose process died, e.g. "ZMQError: Address already in use") is shut down and the page load
   gets HTTP 503 "The game could not start …".
 - ``pool_start_concurrency``: at most this many kernels of Voilà's preheated pool start at
   once (a refill after thirty arrivals would otherwise start thirty kernels while the class
   plays).
-- ``unclaimed_timeout``: a kernel handed to a page load that no websocket ever connected to
-  (the page was closed while loading, or a script only GETs pages) is shut down after this many
-  seconds; ``sweep_interval`` is how often that is checked. Preheated kernels still waiting in
-  the pool are never touched.
+- **Every kernel has one student.** A page load is a *visitor* (the login cookie's user and the
+  network address, :meth:`admit`); the kernel it is handed (:meth:`hand_out`) belongs to that
+  user alone: only that user's websocket may connect to it and only that user may read or stop
+  it over HTTP (:mod:`cardkit_serving.connection`). The kernel is *claimed* when that websocket
+  has been accepted (:meth:`claim`), never before: a refused or failed handshake leaves it
+  unclaimed.
+- ``unclaimed_timeout``: a kernel handed to a page load that no accepted websocket claimed (the
+  page was closed while loading, a script only GETs pages, a handshake was refused) is shut down
+  this many seconds after it was handed out; ``sweep_interval`` is how often that is checked.
+- ``max_pending_per_address``: at most this many page loads from one network address may hold a
+  kernel they have not connected to; one more gets HTTP 429 "Too many pages …". A student's page
+  connects about a second after it loads, so only a script that loads pages without playing is
+  stopped here.
+- ``max_kernel_memory``: a kernel whose resident memory grows past this many MB is stopped (its
+  page then says "This game has stopped").
+- **The pool survives the cap.** A pool refill that finds no room (or fails to start) leaves the
+  pool at once instead of staying in it as a failed task; every ``sweep_interval`` the pools are
+  topped up again as far as room allows.
 
 Voilà's preheated pool (``VoilaKernelManager``) is built on top of this class by Voilà's own
-factory, so both work together.
+factory (a subclass); :meth:`__init_subclass__` wraps three of its methods so that both work
+together (``tests/test_serving.py`` fails if Voilà renames them).
 """
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import wraps
+from pathlib import Path
+from typing import Any
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import web
 from traitlets import Float, Integer
 
-from . import FULL_MESSAGE, START_FAILED_MESSAGE
+from . import FULL_MESSAGE, START_FAILED_MESSAGE, TOO_MANY_PAGES_MESSAGE
 
-__all__ = ["ClassroomKernelManager"]
+__all__ = ["ClassroomKernelManager", "Visitor", "current_visitor"]
+
+
+@dataclass(eq=False)
+class Visitor:
+    """One page load: ``user`` (the login cookie's user name), ``address`` (the client's network
+    address), ``since`` (``time.monotonic()`` when admitted), ``kernel_id`` once a kernel was
+    handed to it, ``claimed`` once its websocket was accepted."""
+    user: str
+    address: str
+    since: float = field(default_factory=time.monotonic)
+    kernel_id: str | None = None
+    claimed: bool = False
+
+
+# The page load being served (set by the identity provider for the request's task, read when a
+# kernel is started or taken from the pool for it).
+_VISITOR: contextvars.ContextVar[Visitor | None] = contextvars.ContextVar("cardkit_visitor",
+                                                                         default=None)
+
+
+def current_visitor() -> Visitor | None:
+    """The page load the current request is serving, if :meth:`ClassroomKernelManager.admit`
+    admitted one."""
+    return _VISITOR.get()
+
+
+class _NoRoom(RuntimeError):
+    """A pool refill found the class at ``max_kernels``: it leaves the pool and is retried."""
+
+
+class _Reservation:
+    """Room held for one pool refill from its room check until its kernel is in the map."""
+
+    def __init__(self, km: ClassroomKernelManager):
+        self.held = True
+        km._reserved += 1
+
+    def release(self, km: ClassroomKernelManager) -> None:
+        if self.held:
+            self.held = False
+            km._reserved -= 1
+
+
+_RESERVATION: contextvars.ContextVar[_Reservation | None] = contextvars.ContextVar(
+    "cardkit_pool_reservation", default=None)
+
+
+def _rss_mb(pid: int | None) -> float:
+    """Resident memory of process ``pid`` in MB (0.0 when it is gone)."""
+    if not pid:
+        return 0.0
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except (OSError, ValueError):
+        pass
+    return 0.0
 
 
 class ClassroomKernelManager(AsyncMappingKernelManager):
-    """``AsyncMappingKernelManager`` with a kernel cap, a start that fails visibly, and unclaimed
-    kernels shut down (see the module doc). Errors raised by :meth:`start_kernel`:
-    ``tornado.web.HTTPError(503)`` when full or when the kernel does not come up."""
+    """``AsyncMappingKernelManager`` with a kernel cap, one student per kernel, a start that
+    fails visibly, unclaimed and oversized kernels shut down and a pool that survives the cap
+    (see the module doc). Errors raised: ``tornado.web.HTTPError(503)`` from
+    :meth:`start_kernel` when full or when the kernel does not come up;
+    ``tornado.web.HTTPError(429)`` from :meth:`admit`."""
 
     max_kernels = Integer(40, config=True, help="Most kernels alive at once (pool included); "
                           "one more page load gets the 'class is full' page.")
     ready_timeout = Float(45.0, config=True, help="Seconds a new kernel has to answer "
                           "kernel_info before the page gets 'the game could not start'.")
-    unclaimed_timeout = Float(90.0, config=True, help="Seconds after which a kernel handed to a "
-                              "page that never opened its websocket is shut down.")
-    sweep_interval = Float(10.0, config=True, help="Seconds between checks for unclaimed kernels.")
+    unclaimed_timeout = Float(30.0, config=True, help="Seconds after which a kernel handed to a "
+                              "page that never connected its websocket is shut down.")
+    sweep_interval = Float(2.0, config=True, help="Seconds between checks for unclaimed and "
+                           "oversized kernels and for pools to top up.")
     pool_start_concurrency = Integer(2, config=True, help="Most preheated-pool kernels starting "
                                      "at once, so a refill after a class arrived does not take "
                                      "the CPU from the students' clicks.")
+    max_pending_per_address = Integer(10, config=True, help="Most page loads from one network "
+                                      "address holding a kernel they have not connected to; one "
+                                      "more gets HTTP 429. A class behind one address (a school "
+                                      "proxy) arriving at once needs the class size here.")
+    max_kernel_memory = Float(600.0, config=True, help="MB of resident memory past which a "
+                              "kernel is stopped (0: no ceiling).")
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._starting = 0
-        self._unclaimed_since: dict[str, float] = {}
+        self._reserved = 0                               # pool refills past the room check
+        self._orphans: dict[str, float] = {}             # kernel id -> when seen unhanded
+        self._visitors: dict[str, Visitor] = {}          # kernel id -> its page load
+        self._pending: dict[str, list[Visitor]] = {}     # address -> admitted, not connected
         self._sweeper: asyncio.Task | None = None
         self._pool_gate: asyncio.Semaphore | None = None
+        self._tasks: set[asyncio.Future] = set()         # kept until done (asyncio keeps weak refs)
+
+    # ------------------------------------------------------------------ Voilà's pool, wrapped
+    _WRAPPED = ("_initialize", "get_rendered_notebook", "shutdown_kernel")
+
+    def __init_subclass__(cls, **kwargs):
+        """Voilà's factory subclasses this class to add its preheated pool; wrap the pool's
+        methods so that a refill never stays in the pool as a failed task, the kernel a page
+        takes from the pool is recorded as that page's, and a shutdown never trips over a
+        failed refill."""
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__
+        if "_initialize" in own:
+            cls._initialize = _wrap_initialize(own["_initialize"])
+        if "get_rendered_notebook" in own:
+            cls.get_rendered_notebook = _wrap_get_rendered(own["get_rendered_notebook"])
+        if "shutdown_kernel" in own:
+            cls.shutdown_kernel = _wrap_shutdown(own["shutdown_kernel"])
+
+    def _pool_config(self) -> dict[str, int]:
+        """Notebook → configured pool size, for the pools that exist."""
+        config = getattr(self, "kernel_pools_config", {}) or {}
+        default = config.get("default", {})
+        return {nb: int(config.get(nb, default).get("pool_size", default.get("pool_size", 0)))
+                for nb in getattr(self, "_pools", {})}
+
+    def _pool_holding(self, task: asyncio.Future | None) -> list | None:
+        for pool in getattr(self, "_pools", {}).values():
+            if task in pool:
+                return pool
+        return None
+
+    def _leave_pool(self, task: asyncio.Future | None) -> None:
+        """Take ``task`` (a pool refill) out of Voilà's pool; its result is retrieved when it
+        ends, so that asyncio does not log it as never retrieved."""
+        pool = self._pool_holding(task)
+        if pool is not None:
+            pool.remove(task)
+        if task is not None:
+            task.add_done_callback(_retrieve)
+
+    def scrub_pools(self) -> int:
+        """Remove finished pool tasks that failed or were cancelled (they hold no kernel);
+        returns how many."""
+        n = 0
+        for pool in getattr(self, "_pools", {}).values():
+            for task in [t for t in pool if t.done()]:
+                if task.cancelled() or task.exception() is not None:
+                    pool.remove(task)
+                    n += 1
+        return n
+
+    def room(self) -> int:
+        """Kernels that may still start before ``max_kernels`` (those starting and the pool
+        refills that passed the check count as started)."""
+        return self.max_kernels - len(self) - self._starting - self._reserved
+
+    def refill_pools(self) -> int:
+        """Top up every pool that is short of its size, as far as room allows; returns how many
+        refills were asked for."""
+        self.scrub_pools()
+        asked = 0
+        for nb, size in self._pool_config().items():
+            short = size - len(self._pools.get(nb, ()))
+            if short > 0 and self.room() > 0:
+                self.log.info("Refilling the pool of %s (%d short, room for %d)", nb, short,
+                              self.room())
+                self.fill_if_needed(delay=0, notebook_name=nb)
+                asked += short
+        return asked
+
+    # ------------------------------------------------------------------------------ visitors
+    def admit(self, user: str, address: str) -> Visitor:
+        """Admit a page load by ``user`` from ``address`` (the identity provider calls this for
+        every notebook page request); the kernel it gets is recorded as ``user``'s. Raises
+        ``tornado.web.HTTPError(429)`` when ``address`` already holds
+        ``max_pending_per_address`` kernels it has not connected to."""
+        now = time.monotonic()
+        waiting = [v for v in self._pending.get(address, ())
+                   if not v.claimed and now - v.since < self.unclaimed_timeout + 5
+                   and (v.kernel_id is None or v.kernel_id in self)]
+        if len(waiting) >= self.max_pending_per_address > 0:
+            self._pending[address] = waiting
+            self.log.warning("Refused a page load from %s: %d pages from there hold a kernel "
+                             "they never connected to", address, len(waiting))
+            raise web.HTTPError(429, TOO_MANY_PAGES_MESSAGE, reason="Too many pages at once")
+        visitor = Visitor(user, address, now)
+        waiting.append(visitor)
+        self._pending[address] = waiting
+        _VISITOR.set(visitor)
+        return visitor
+
+    def hand_out(self, kernel_id: str, visitor: Visitor | None = None) -> None:
+        """Record ``kernel_id`` as the kernel of ``visitor`` (default: the current request's)."""
+        visitor = visitor or current_visitor()
+        if visitor is None or kernel_id is None:
+            return
+        visitor.kernel_id = kernel_id
+        visitor.since = time.monotonic()
+        self._visitors[kernel_id] = visitor
+        self._orphans.pop(kernel_id, None)
+        self._ensure_sweeper()
+
+    def owner_of(self, kernel_id: str) -> str | None:
+        """The user a kernel was handed to (None: a kernel no page load got, e.g. in the pool)."""
+        visitor = self._visitors.get(kernel_id)
+        return visitor.user if visitor else None
+
+    def is_claimed(self, kernel_id: str) -> bool:
+        visitor = self._visitors.get(kernel_id)
+        return bool(visitor and visitor.claimed)
+
+    def claim(self, kernel_id: str, user: str, address: str = "") -> None:
+        """An accepted websocket of ``user`` claimed ``kernel_id``."""
+        visitor = self._visitors.get(kernel_id)
+        if visitor is None:                   # not handed out by a page load seen here
+            visitor = self._visitors[kernel_id] = Visitor(user, address, kernel_id=kernel_id)
+        visitor.claimed = True
+        pending = self._pending.get(visitor.address)
+        if pending and visitor in pending:
+            pending.remove(visitor)
+            if not pending:
+                del self._pending[visitor.address]
+
+    def _forget(self, kernel_id: str) -> None:
+        visitor = self._visitors.pop(kernel_id, None)
+        if visitor is not None:
+            pending = self._pending.get(visitor.address)
+            if pending and visitor in pending:
+                pending.remove(visitor)
+                if not pending:
+                    del self._pending[visitor.address]
+        try:      # Voilà keeps each page load's request info for a kernel that never asks for it
+            from voila.request_info_handler import RequestInfoSocketHandler
+            RequestInfoSocketHandler._cache.pop(kernel_id, None)
+        except ImportError:  # pragma: no cover - Voilà is a dependency
+            pass
+
+    def _drop_visitor(self, visitor: Visitor | None) -> None:
+        """A page load that got no kernel (refused or failed) no longer counts as pending."""
+        if visitor is None:
+            return
+        pending = self._pending.get(visitor.address)
+        if pending and visitor in pending:
+            pending.remove(visitor)
 
     # ------------------------------------------------------------------------------- start
     async def start_kernel(self, *args, **kwargs) -> str:
@@ -65,34 +303,53 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         that it answers; returns its id. Raises ``tornado.web.HTTPError(503)`` (see class doc)."""
         if kwargs.get("kernel_id") in self:
             return await super().start_kernel(*args, **kwargs)
-        if len(self) + self._starting >= self.max_kernels:
+        pooled = (kwargs.get("env") or {}).get("VOILA_PREHEAT") == "True"
+        visitor = None if pooled else current_visitor()
+        reservation = _RESERVATION.get() if pooled else None
+        if reservation is None and self.room() <= 0:
+            if pooled:
+                raise _NoRoom("the class is at max_kernels")
             self.log.warning("Class is full: %d kernels running or starting (max_kernels=%d); "
                              "refusing a page load", len(self) + self._starting, self.max_kernels)
+            self._drop_visitor(visitor)
             raise web.HTTPError(503, FULL_MESSAGE, reason="The class is full")
         self._ensure_sweeper()
-        self._starting += 1
         kernel_id = None
-        pooled = (kwargs.get("env") or {}).get("VOILA_PREHEAT") == "True"
         if pooled and self._pool_gate is None:
             self._pool_gate = asyncio.Semaphore(max(1, self.pool_start_concurrency))
         try:
             if pooled:
                 async with self._pool_gate:
-                    kernel_id = await super().start_kernel(*args, **kwargs)
+                    kernel_id = await self._start_process(reservation, *args, **kwargs)
                     await self._wait_ready(kernel_id)
             else:
-                kernel_id = await super().start_kernel(*args, **kwargs)
+                kernel_id = await self._start_process(None, *args, **kwargs)
                 await self._wait_ready(kernel_id)
         except web.HTTPError:
+            self._drop_visitor(visitor)
             raise
         except Exception as exc:  # noqa: BLE001 - any start failure becomes the 503 page
-            self.log.error("Kernel %s failed to start: %r", kernel_id, exc)
+            self.log.warning("Kernel %s failed to start: %r", kernel_id, exc)
+            self._drop_visitor(visitor)
             await self._discard(kernel_id)
             raise web.HTTPError(503, START_FAILED_MESSAGE, reason="The game could not start") \
                 from exc
-        finally:
-            self._starting -= 1
+        if visitor is not None:
+            self.hand_out(kernel_id, visitor)
         return kernel_id
+
+    async def _start_process(self, reservation: _Reservation | None, *args, **kwargs) -> str:
+        """jupyter_server's start; counted in ``_starting`` (or the pool's reservation) until
+        the kernel is in the map, where ``len(self)`` counts it."""
+        if reservation is None:
+            self._starting += 1
+        try:
+            return await super().start_kernel(*args, **kwargs)
+        finally:
+            if reservation is None:
+                self._starting -= 1
+            else:
+                reservation.release(self)
 
     async def _wait_ready(self, kernel_id: str) -> None:
         """Wait until the kernel answers ``kernel_info`` (``ready_timeout`` s at most); fail
@@ -123,7 +380,26 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         try:
             await self.shutdown_kernel(kernel_id, now=True)
         except Exception as exc:  # noqa: BLE001 - already gone
-            self.log.warning("Could not shut down failed kernel %s: %r", kernel_id, exc)
+            self.log.warning("Could not shut down kernel %s: %r", kernel_id, exc)
+
+    async def shutdown_kernel(self, kernel_id: str, *args, **kwargs) -> None:
+        """Shut a kernel down as jupyter_server does and forget whose it was."""
+        try:
+            return await super().shutdown_kernel(kernel_id, *args, **kwargs)
+        finally:
+            self._forget(kernel_id)
+
+    def run_soon(self, coro) -> asyncio.Task:
+        """Run ``coro`` as a task kept until it ends (its failure is logged at WARNING)."""
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+
+        def done(t: asyncio.Future) -> None:
+            self._tasks.discard(t)
+            if not t.cancelled() and t.exception() is not None:
+                self.log.warning("Background task failed: %r", t.exception())
+        task.add_done_callback(done)
+        return task
 
     # ------------------------------------------------------------------------------ sweep
     def _ensure_sweeper(self) -> None:
@@ -135,42 +411,126 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         out = set()
         for pool in getattr(self, "_pools", {}).values():
             for task in pool:
-                try:
-                    if task.done() and not task.cancelled() and task.exception() is None:
-                        out.add(task.result()["kernel_id"])
-                except Exception:  # noqa: BLE001 - a failed pool task holds no kernel
-                    pass
+                if task.done() and not task.cancelled() and task.exception() is None:
+                    out.add(task.result()["kernel_id"])
         return out
 
     async def _sweep_forever(self) -> None:
         while True:
             await asyncio.sleep(self.sweep_interval)
+            for step in (self.sweep_unclaimed, self.sweep_oversized):
+                try:
+                    await step()
+                except Exception as exc:  # noqa: BLE001 - the sweeper must keep running
+                    self.log.warning("Sweeping kernels (%s) failed: %r", step.__name__, exc)
             try:
-                await self.sweep_unclaimed()
-            except Exception as exc:  # noqa: BLE001 - the sweeper must keep running
-                self.log.warning("Sweeping unclaimed kernels failed: %r", exc)
+                self.refill_pools()
+            except Exception as exc:  # noqa: BLE001
+                self.log.warning("Refilling the pools failed: %r", exc)
 
     async def sweep_unclaimed(self) -> list[str]:
-        """Shut down kernels no websocket has claimed for ``unclaimed_timeout`` seconds since
-        they left the pool; returns their ids."""
-        from .connection import StudentConnection
-
+        """Shut down kernels handed to a page load that no accepted websocket claimed within
+        ``unclaimed_timeout`` seconds (and kernels that left the pool without being handed to
+        anyone, after as long); returns their ids."""
         now = time.monotonic()
         pooled = self._pooled_ids()
         stopped = []
         for kernel_id in self.list_kernel_ids():
-            if kernel_id in pooled or StudentConnection.was_claimed(kernel_id) \
-                    or self._kernel_connections.get(kernel_id, 0) > 0:
-                self._unclaimed_since.pop(kernel_id, None)
+            visitor = self._visitors.get(kernel_id)
+            if kernel_id in pooled or (visitor and visitor.claimed):
+                self._orphans.pop(kernel_id, None)
                 continue
-            since = self._unclaimed_since.setdefault(kernel_id, now)
+            # handed to a page load, or out of the pool for no page load seen here
+            since = visitor.since if visitor else self._orphans.setdefault(kernel_id, now)
             if now - since >= self.unclaimed_timeout:
                 self.log.info("Shutting down kernel %s: no page connected to it in %.0f s",
                               kernel_id, now - since)
-                self._unclaimed_since.pop(kernel_id, None)
+                await self._discard(kernel_id)
+                self._forget(kernel_id)
+                stopped.append(kernel_id)
+        for kernel_id in [k for k in self._visitors if k not in self]:
+            self._forget(kernel_id)
+        for kernel_id in [k for k in self._orphans if k not in self]:
+            del self._orphans[kernel_id]
+        return stopped
+
+    def kernel_pid(self, kernel_id: str) -> int | None:
+        try:
+            provisioner = self.get_kernel(kernel_id).provisioner
+        except KeyError:
+            return None
+        return getattr(provisioner, "pid", None)
+
+    async def sweep_oversized(self) -> list[str]:
+        """Stop kernels whose resident memory is past ``max_kernel_memory`` MB (their pages are
+        told the game stopped); returns their ids."""
+        if not self.max_kernel_memory:
+            return []
+        stopped = []
+        for kernel_id in self.list_kernel_ids():
+            mb = _rss_mb(self.kernel_pid(kernel_id))
+            if mb > self.max_kernel_memory:
+                self.log.warning("Stopping kernel %s: %.0f MB of memory, more than "
+                                 "max_kernel_memory=%g MB", kernel_id, mb, self.max_kernel_memory)
+                from .connection import StudentConnection
+                StudentConnection.close_kernel_sockets(kernel_id, "the game used too much memory")
                 await self._discard(kernel_id)
                 stopped.append(kernel_id)
-        for kernel_id in list(self._unclaimed_since):
-            if kernel_id not in self:
-                del self._unclaimed_since[kernel_id]
         return stopped
+
+
+def _retrieve(task: asyncio.Future) -> None:
+    if not task.cancelled():
+        task.exception()
+
+
+def _wrap_initialize(initialize: Callable) -> Callable:
+    @wraps(initialize)
+    async def _initialize(self, notebook_path: str, kernel_id: str | None = None, **kwargs) -> Any:
+        if kernel_id is not None:                  # a restart: Voilà re-runs the notebook
+            return await initialize(self, notebook_path, kernel_id, **kwargs)
+        task = asyncio.current_task()
+        if self.room() <= 0:       # checked before Voilà reads the notebook: a cheap refusal
+            self._leave_pool(task)
+            raise _NoRoom("the class is at max_kernels")
+        reservation = _Reservation(self)
+        _RESERVATION.set(reservation)
+        try:
+            return await initialize(self, notebook_path, kernel_id, **kwargs)
+        except BaseException as exc:
+            self._leave_pool(task)
+            if not isinstance(exc, (_NoRoom, asyncio.CancelledError)):
+                self.log.warning("A pool kernel for %s did not start: %r", notebook_path, exc)
+            raise
+        finally:
+            reservation.release(self)
+    return _initialize
+
+
+def _wrap_get_rendered(get_rendered: Callable) -> Callable:
+    @wraps(get_rendered)
+    async def get_rendered_notebook(self, *args, **kwargs):
+        self.scrub_pools()
+        try:
+            result = await get_rendered(self, *args, **kwargs)
+        except web.HTTPError:
+            self._drop_visitor(current_visitor())
+            raise
+        except Exception as exc:  # noqa: BLE001 - the pool kernel this page took failed
+            self._drop_visitor(current_visitor())
+            if isinstance(exc, _NoRoom):
+                raise web.HTTPError(503, FULL_MESSAGE, reason="The class is full") from exc
+            self.log.warning("The pool kernel a page took did not start: %r", exc)
+            raise web.HTTPError(503, START_FAILED_MESSAGE,
+                                reason="The game could not start") from exc
+        self.hand_out(result[2])
+        return result
+    return get_rendered_notebook
+
+
+def _wrap_shutdown(shutdown: Callable) -> Callable:
+    @wraps(shutdown)
+    async def shutdown_kernel(self, kernel_id: str, *args, **kwargs):
+        self.scrub_pools()
+        return await shutdown(self, kernel_id, *args, **kwargs)
+    return shutdown_kernel
