@@ -65,6 +65,10 @@ _CHANNELS = frozenset({"shell", "control"})
 _MAX_PARTS = 8                      # header, parent, metadata, content and a few buffers
 
 
+class _Refused(Exception):
+    """A websocket that got past the handshake but may not stay (the reason)."""
+
+
 class BadFrame(ValueError):
     """A websocket frame that is not a kernel message a page would send (the reason)."""
 
@@ -203,23 +207,34 @@ class StudentConnection(ZMQChannelsWebsocketConnection):
         owner_of = getattr(self.multi_kernel_manager, "owner_of", None)
         return owner_of(self.kernel_id) if owner_of else None
 
+    def _refuse(self, why: str) -> None:
+        """End the handshake with HTTP 403 and ``why`` as plain text (``tornado.web.Finish``:
+        an HTTPError would go through jupyter_server's error page, which Voilà cannot render,
+        and log a traceback)."""
+        handler = self.websocket_handler
+        if handler.ws_connection is not None:      # already a websocket: close it instead
+            raise _Refused(why)
+        handler.set_status(403)
+        handler.set_header("Content-Type", "text/plain; charset=utf-8")
+        raise web.Finish(why + "\n")
+
     def _check_allowed(self) -> None:
         kernel_id = self.kernel_id
         user = _user_key(self.websocket_handler)
         if kernel_id in self._banned:
-            raise web.HTTPError(403, "This game was stopped.")
+            self._refuse("This game was stopped.")
         owner = self._owner()
         if owner is None and self._live.get(kernel_id):
             owner = _user_key(next(iter(self._live[kernel_id])).websocket_handler)
         if owner is not None and owner != user:
             self.log.warning("Refused a websocket to kernel %s from another user than its "
                              "student", kernel_id)
-            raise web.HTTPError(403, "This game belongs to another page.")
+            self._refuse("This game belongs to another page.")
         session = self.session.session
         for other in self._live.get(kernel_id, ()):
             if other.session.session != session:
                 self.log.warning("Refused a second websocket to kernel %s", kernel_id)
-                raise web.HTTPError(403, "This game is already open in another page.")
+                self._refuse("This game is already open in another page.")
 
     def connect(self):
         """The handshake was accepted: claim the kernel for this student, then connect as
@@ -227,8 +242,8 @@ class StudentConnection(ZMQChannelsWebsocketConnection):
         kernel_id = self.kernel_id
         try:
             self._check_allowed()
-        except web.HTTPError as exc:
-            self.log.warning("Closing a websocket to kernel %s: %s", kernel_id, exc.log_message)
+        except _Refused as exc:
+            self.log.warning("Closing a websocket to kernel %s: %s", kernel_id, exc)
             self.websocket_handler.close(1008, "refused")
             return None
         claim = getattr(self.multi_kernel_manager, "claim", None)
@@ -393,6 +408,8 @@ class StudentIdentityProvider(PasswordIdentityProvider):
                                     handler.request.method, handler.request.path)
                 return None
         elif user is not None and gate.is_page_load(handler):
+            # set before a refusal: the error page reads the user
+            handler.current_user = handler._jupyter_current_user = user
             gate.admit_page(handler, name)
         return user
 
