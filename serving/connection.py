@@ -90,8 +90,10 @@ def _depth_ok(value, limit: int = MAX_DEPTH) -> bool:
 def _json(data, what: str):
     try:
         value = json.loads(data)
-    except (ValueError, RecursionError, UnicodeDecodeError) as exc:
-        raise BadFrame(f"{what} is not JSON ({type(exc).__name__})") from None
+    except RecursionError:
+        raise BadFrame(f"{what} nests too deep to read") from None
+    except (ValueError, UnicodeDecodeError):
+        raise BadFrame(f"{what} is not JSON") from None
     if not _depth_ok(value):
         raise BadFrame(f"{what} nests deeper than {MAX_DEPTH}")
     return value

@@ -56,3 +56,43 @@ def test_page_notice_says_the_stopped_message():
     shown = re.search(r'<span class="ck-stopped-text">(.*?)</span>', text, re.S).group(1)
     assert html.unescape(" ".join(shown.split())) == cardkit_serving.STOPPED_MESSAGE
     assert "jupyter-widgets-disconnected" in text
+
+
+def test_voila_pool_methods_the_kernel_manager_wraps_exist():
+    # ClassroomKernelManager.__init_subclass__ wraps these methods of Voilà's pool: a Voilà that
+    # renames one would silently lose the wrapper
+    from voila.voila_kernel_manager import voila_kernel_manager_factory
+
+    from cardkit_serving.kernels import ClassroomKernelManager
+    pooled = voila_kernel_manager_factory(ClassroomKernelManager, True, 1)
+    for name in ClassroomKernelManager._WRAPPED:
+        method = pooled.__dict__[name]
+        assert method.__wrapped__.__qualname__.startswith("voila_kernel_manager_factory."), name
+
+
+def test_classroom_limits_are_set_for_a_class():
+    km, ws = CONF["ClassroomKernelManager"], CONF["StudentConnection"]
+    assert km["unclaimed_timeout"] <= 30 and km["sweep_interval"] <= 5
+    assert km["max_pending_per_address"] >= 3 and km["max_kernel_memory"] >= 300
+    assert 4 <= ws["rate"] <= 20 and ws["burst"] >= 20 and ws["flood_limit"] >= 10 * ws["burst"]
+    assert CONF["Voila"]["tornado_settings"]["websocket_max_message_size"] <= 1024 * 1024
+    assert CONF["KernelRestarter"]["restart_limit"] == 0        # a dead kernel is not restarted
+
+
+def test_read_frame_takes_a_page_message_and_refuses_junk():
+    import pytest
+
+    from cardkit_serving.connection import BadFrame, read_frame
+    ok = json.dumps({"header": {"msg_id": "1", "msg_type": "comm_msg"}, "channel": "shell",
+                     "content": {"comm_id": "c", "data": {"method": "custom",
+                                                          "content": {"do": "ping", "n": 3}}}})
+    frame = read_frame(ok, v1=False)
+    assert (frame.channel, frame.msg_type, frame.content["comm_id"]) == ("shell", "comm_msg", "c")
+    for junk in ('{"a":' * 40 + "1" + "}" * 40, '{"a":' * 3000 + "1" + "}" * 3000, "[]",
+                 '{"header": [], "channel": "shell"}', '{"channel": "shell"}',
+                 '{"header": {"msg_id": "1", "msg_type": "x"}, "channel": "iopub"}', "x", b"x"):
+        with pytest.raises(BadFrame):
+            read_frame(junk, v1=False)
+    for junk in (b"", (2 ** 60).to_bytes(8, "little"), (6).to_bytes(8, "little") + b"\0" * 48):
+        with pytest.raises(BadFrame):
+            read_frame(junk, v1=True)
