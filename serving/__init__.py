@@ -5,16 +5,22 @@ The root ``voila.json`` names these classes, so ``./dev app``, a plain ``voila l
 from the repository root, and the tests all serve the same way:
 
 - :class:`cardkit_serving.kernels.ClassroomKernelManager` (``VoilaConfiguration.
-  multi_kernel_manager_class``): a cap on live kernels with a "the class is full" page, a start
-  that gives up with a "the game could not start" page instead of streaming heartbeats, and
-  kernels that no page ever connected to shut down after ``unclaimed_timeout`` seconds.
+  multi_kernel_manager_class``): a cap on live kernels (pool plus students) with a "the class is
+  full" page and a pool that survives it, a start that gives up with a "the game could not
+  start" page instead of streaming heartbeats, each kernel recorded as its page load's, kernels
+  that no page connected to shut down after ``unclaimed_timeout`` seconds, a limit on such
+  page loads per network address, and a memory ceiling per kernel.
 - :class:`cardkit_serving.connection.StudentConnection` (``Voila.kernel_websocket_connection_class``):
-  one student per kernel (the kernel id is not a password), a closed or reloaded page frees its
-  kernel ``close_grace`` seconds later, a kernel that died is shut down and its page told so, and
-  no traceback or stderr text ever reaches the browser (it goes to the server's log).
+  one student per kernel (the kernel id is not a password), claimed only by an accepted
+  websocket; only well-formed messages to the comms a table uses, rate-limited; a closed or
+  reloaded page frees its kernel ``close_grace`` seconds later, a kernel that died is shut down
+  and its page told so, and no traceback or stderr text ever reaches the browser (it goes to the
+  server's log).
 - :class:`cardkit_serving.connection.StudentIdentityProvider` (``Voila.identity_provider_class``):
-  only a kernel's student can stop it over HTTP (Voilà's page-close request, ``DELETE
-  /api/kernels/<id>``), whatever ``_xsrf`` cookie a script makes up.
+  only a kernel's student can read or stop it over HTTP (``GET``/``DELETE /api/kernels/<id>``,
+  Voilà's page-close request), whatever ``_xsrf`` cookie a script makes up; page loads are
+  admitted by :mod:`cardkit_serving.gate`, whose refusals (odd template paths, ``/logout``,
+  ``/voila/query``, unknown kernels) stand in front of Voilà's routes.
 
 For tests and benchmarks: :mod:`cardkit_serving.client` (a raw client speaking the widget
 protocol, as a student's page does) and :mod:`cardkit_serving.launch` (start and stop a

@@ -233,11 +233,12 @@ def test_forged_clicks_change_nothing(voila, truth):
                             {"do": "set", "name": "level", "value": 99},
                             {"do": "set", "name": "rules", "value": "<b>x</b>"},
                             {"do": "pref", "name": "delay", "value": -5})]
+    log0 = len(voila.log())
     for data in forged:         # at a pace the rate limit lets through (8 a second)
         s.comm_msg(table, data)
         time.sleep(0.15)
     s.pump(quiet=1.5)
-    assert "over the rate limit" not in voila.log() and "dropped a frame" not in voila.log()
+    assert "messages a second" not in voila.log()[log0:]
     time.sleep(0.2)
     assert t.now()["fingerprint"] == before, "a forged click changed the game"
     assert_no_traceback(s)
