@@ -24,7 +24,9 @@ which later breaks every kernel shutdown. :class:`ClassroomKernelManager` is jup
   unclaimed.
 - ``unclaimed_timeout``: a kernel handed to a page load that no accepted websocket claimed (the
   page was closed while loading, a script only GETs pages, a handshake was refused) is shut down
-  this many seconds after it was handed out; ``sweep_interval`` is how often that is checked.
+  once it has been this many seconds since it was handed out and since it last ran anything (a
+  lesson's page connects only after its notebook has run); ``sweep_interval`` is how often that
+  is checked.
 - ``max_pending_per_address``: at most this many page loads from one network address may hold a
   kernel they have not connected to; one more gets HTTP 429 "Too many pages …". A student's page
   connects about a second after it loads, so only a script that loads pages without playing is
@@ -50,6 +52,7 @@ from functools import wraps
 from pathlib import Path
 from typing import Any
 
+from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import web
 from traitlets import Float, Integer
@@ -442,9 +445,10 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
                 continue
             # handed to a page load, or out of the pool for no page load seen here
             since = visitor.since if visitor else self._orphans.setdefault(kernel_id, now)
-            if now - since >= self.unclaimed_timeout:
+            waited = min(now - since, self._idle_seconds(kernel_id))
+            if waited >= self.unclaimed_timeout:
                 self.log.info("Shutting down kernel %s: no page connected to it in %.0f s",
-                              kernel_id, now - since)
+                              kernel_id, waited)
                 await self._discard(kernel_id)
                 self._forget(kernel_id)
                 stopped.append(kernel_id)
@@ -453,6 +457,18 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         for kernel_id in [k for k in self._orphans if k not in self]:
             del self._orphans[kernel_id]
         return stopped
+
+    def _idle_seconds(self, kernel_id: str) -> float:
+        """Seconds since the kernel last did anything (0 while it runs the page's notebook: the
+        page can connect only once its notebook has run, which takes a lesson many seconds)."""
+        try:
+            km = self.get_kernel(kernel_id)
+        except KeyError:
+            return float("inf")
+        if getattr(km, "execution_state", None) == "busy":
+            return 0.0
+        last = getattr(km, "last_activity", None)
+        return (utcnow() - last).total_seconds() if last else float("inf")
 
     def kernel_pid(self, kernel_id: str) -> int | None:
         try:
