@@ -6,6 +6,8 @@ cookie), open the kernel websocket, ask ``jupyter.widget.control`` for every wid
 the models up to date from the kernel's replies. Every frame received is kept (``frames``) so a
 test can scan exactly what a page could read. It uses ``websocket-client`` (a test extra) and
 the legacy JSON websocket protocol, which jupyter_server accepts alongside the binary v1 one.
+``source="127.0.0.23"`` makes every request and the websocket of a session leave from that local
+address, so that a benchmark on one machine stands for students on different machines of a LAN.
 
 Only :func:`table_model_id` and :func:`choices` know how a table is drawn (one anywidget model
 per table whose synced ``view`` is the seat's observation as JSON; a click is the custom message
@@ -13,10 +15,13 @@ per table whose synced ``view`` is the seat's observation as JSON; a click is th
 """
 from __future__ import annotations
 
+import functools
+import http.client
 import http.cookiejar
 import json
 import random
 import re
+import socket
 import time
 import urllib.error
 import urllib.parse
@@ -31,7 +36,6 @@ _KERNEL_ID = re.compile(r'"kernelId"\s*:\s*"([0-9a-f-]{36})"')
 
 def free_port() -> int:
     """A free TCP port on 127.0.0.1."""
-    import socket
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
@@ -43,6 +47,18 @@ class PageError(RuntimeError):
     def __init__(self, status: int, text: str):
         super().__init__(f"HTTP {status}: {text[:300]}")
         self.status, self.text = status, text
+
+
+class _SourceHTTPHandler(urllib.request.HTTPHandler):
+    """``http://`` requests whose connections leave from the local address ``source``."""
+
+    def __init__(self, source: str):
+        super().__init__()
+        self.source = source
+
+    def http_open(self, req):
+        return self.do_open(functools.partial(http.client.HTTPConnection,
+                                              source_address=(self.source, 0)), req)
 
 
 @dataclass
@@ -58,19 +74,25 @@ class Choice:
 class WidgetSession:
     """One student's page. ``base`` is the server URL (``http://127.0.0.1:PORT``), ``path`` the
     app's path on it (``""`` for single-notebook Voilà, ``voila/render/x.ipynb`` otherwise).
+    ``source``: the local address every connection of this session leaves from (e.g.
+    ``"127.0.0.23"``, one per simulated machine); None lets the system choose (127.0.0.1).
 
     Attributes after :meth:`load`: ``html``, ``kernel_id``, ``t_page`` (seconds for the page);
     after :meth:`connect`: ``models`` (model id → ``{"model_name", "state", …}``, kept up to date
     by :meth:`pump`), ``frames`` (list of ``(time.time(), text)`` received)."""
 
     def __init__(self, base: str, path: str = "", *, timeout: float = 120.0, cookies=None,
-                 headers: dict | None = None):
+                 headers: dict | None = None, source: str | None = None):
         self.base = base.rstrip("/")
         self.path = path.lstrip("/")
         self.timeout = timeout
+        self.source = source
         self.jar = cookies if cookies is not None else http.cookiejar.CookieJar()
         self.headers = dict(headers or {})
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+        handlers = [urllib.request.HTTPCookieProcessor(self.jar)]
+        if source is not None:
+            handlers.append(_SourceHTTPHandler(source))   # replaces the default HTTPHandler
+        self.opener = urllib.request.build_opener(*handlers)
         self.session_id = uuid.uuid4().hex
         self.html = ""
         self.kernel_id: str | None = None
@@ -106,17 +128,38 @@ class WidgetSession:
         return "; ".join(f"{c.name}={c.value}" for c in self.jar)
 
     # ------------------------------------------------------------------------- websocket
-    def connect(self, kernel_id: str | None = None) -> None:
-        """Open the kernel websocket (``kernel_id`` defaults to the page's). Raises
-        ``websocket.WebSocketBadStatusException`` when the server refuses (e.g. 403)."""
+    def connect(self, kernel_id: str | None = None, *, origin: str | None = None,
+                headers: dict | None = None) -> None:
+        """Open the kernel websocket (``kernel_id`` defaults to the page's). ``origin`` replaces
+        the ``Origin`` header (default: the server's own URL, as a page sends), ``headers`` adds
+        or overrides handshake headers for this connection only (e.g. an attack script's
+        ``origin="http://evil.example"``). Raises ``websocket.WebSocketBadStatusException``
+        (``status_code``) when the server refuses (e.g. 403)."""
         import websocket
         kid = kernel_id or self.kernel_id
         url = (self.base.replace("http", "ws", 1)
                + f"/api/kernels/{kid}/channels?session_id={self.session_id}")
-        header = [f"{k}: {v}" for k, v in self.headers.items()]
+        merged = {**self.headers, **(headers or {})}
+        for key in [k for k in merged if k.lower() == "origin"]:
+            # websocket-client writes its own Origin line unless given ``origin=``
+            value = merged.pop(key)
+            origin = value if origin is None else origin
+        options = {} if origin is None else {"origin": origin}
+        if self.source is not None:
+            options["socket"] = self._socket()
+        header = [f"{k}: {v}" for k, v in merged.items()]
         self.ws = websocket.create_connection(url, timeout=self.timeout, header=header,
-                                              cookie=self.cookie_header() or None)
+                                              cookie=self.cookie_header() or None, **options)
         self.ws.settimeout(0.2)
+
+    def _socket(self) -> socket.socket:
+        """A TCP connection to the server leaving from ``source`` (for websocket-client's
+        ``socket=`` option, which then skips its own connect)."""
+        url = urllib.parse.urlsplit(self.base)
+        sock = socket.create_connection((url.hostname, url.port or 80), timeout=self.timeout,
+                                        source_address=(self.source, 0))
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        return sock
 
     def close(self) -> None:
         if self.ws is not None:
