@@ -66,8 +66,6 @@ import statistics
 import sys
 import threading
 import time
-import urllib.error
-import urllib.request
 from collections import Counter
 from pathlib import Path
 
@@ -179,14 +177,14 @@ class Student(threading.Thread):
         s.close()
 
 
-def gone(url, kernel_id) -> bool:
+def gone(session) -> bool:
+    """Whether the kernel of a student's page is gone, asked as that page (the server answers
+    a kernel's state to its own student only)."""
     try:
-        with urllib.request.urlopen(f"{url}/api/kernels/{kernel_id}", timeout=10):
-            return False
-    except urllib.error.HTTPError as e:
-        return e.code == 404
+        status, _ = session.get(f"api/kernels/{session.kernel_id}")
     except Exception:  # noqa: BLE001
         return False
+    return status == 404
 
 
 class Sampler(threading.Thread):
@@ -236,7 +234,6 @@ def run_mode(server, mode, n, stagger, moves, timeout, seed, path="", *, same_ad
     load = os.getloadavg()[0]
     if before_close is not None:
         before_close()
-    ids = [st.kernel_id for st in students if st.kernel_id]
     t_close = time.monotonic()
     for st in students:
         st.close_now.set()
@@ -244,7 +241,7 @@ def run_mode(server, mode, n, stagger, moves, timeout, seed, path="", *, same_ad
         st.join(30)
     freed = None
     while time.monotonic() - t_close < 120:
-        if all(gone(server.url, k) for k in ids):
+        if all(gone(st.session) for st in students if st.kernel_id):
             freed = time.monotonic() - t_close
             break
         time.sleep(0.5)
