@@ -30,7 +30,9 @@ which later breaks every kernel shutdown. :class:`ClassroomKernelManager` is jup
 - ``max_pending_per_address``: at most this many page loads from one network address may hold a
   kernel they have not connected to; one more gets HTTP 429 "Too many pages …". A student's page
   connects about a second after it loads, so only a script that loads pages without playing is
-  stopped here.
+  stopped here. While one page load of an address waits to connect, the next ones from there
+  start a kernel of their own instead of taking a preheated one: such a script cannot empty the
+  pool the class is about to use.
 - ``max_kernel_memory``: a kernel whose resident memory grows past this many MB is stopped (its
   page then says "This game has stopped").
 - **The pool survives the cap.** A pool refill that finds no room (or fails to start) leaves the
@@ -38,7 +40,7 @@ which later breaks every kernel shutdown. :class:`ClassroomKernelManager` is jup
   topped up again as far as room allows.
 
 Voilà's preheated pool (``VoilaKernelManager``) is built on top of this class by Voilà's own
-factory (a subclass); :meth:`__init_subclass__` wraps three of its methods so that both work
+factory (a subclass); :meth:`__init_subclass__` wraps four of its methods so that both work
 together (``tests/test_serving.py`` fails if Voilà renames them).
 """
 from __future__ import annotations
@@ -72,6 +74,7 @@ class Visitor:
     since: float = field(default_factory=time.monotonic)
     kernel_id: str | None = None
     claimed: bool = False
+    pooled: bool = True      # may take a preheated kernel (no other page of its address waits)
 
 
 # The page load being served (set by the identity provider for the request's task, read when a
@@ -157,7 +160,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._tasks: set[asyncio.Future] = set()         # kept until done (asyncio keeps weak refs)
 
     # ------------------------------------------------------------------ Voilà's pool, wrapped
-    _WRAPPED = ("_initialize", "get_rendered_notebook", "shutdown_kernel")
+    _WRAPPED = ("_initialize", "get_rendered_notebook", "shutdown_kernel", "get_pool_size")
 
     def __init_subclass__(cls, **kwargs):
         """Voilà's factory subclasses this class to add its preheated pool; wrap the pool's
@@ -172,6 +175,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             cls.get_rendered_notebook = _wrap_get_rendered(own["get_rendered_notebook"])
         if "shutdown_kernel" in own:
             cls.shutdown_kernel = _wrap_shutdown(own["shutdown_kernel"])
+        if "get_pool_size" in own:
+            cls.get_pool_size = _wrap_pool_size(own["get_pool_size"])
 
     def _pool_config(self) -> dict[str, int]:
         """Notebook → configured pool size, for the pools that exist."""
@@ -240,7 +245,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             self.log.warning("Refused a page load from %s: %d pages from there hold a kernel "
                              "they never connected to", address, len(waiting))
             raise web.HTTPError(429, TOO_MANY_PAGES_MESSAGE, reason="Too many pages at once")
-        visitor = Visitor(user, address, now)
+        visitor = Visitor(user, address, now, pooled=not waiting)
         waiting.append(visitor)
         self._pending[address] = waiting
         _VISITOR.set(visitor)
@@ -542,6 +547,16 @@ def _wrap_get_rendered(get_rendered: Callable) -> Callable:
         self.hand_out(result[2])
         return result
     return get_rendered_notebook
+
+
+def _wrap_pool_size(get_pool_size: Callable) -> Callable:
+    @wraps(get_pool_size)
+    def pool_size(self, notebook_name: str) -> int:
+        visitor = current_visitor()
+        if visitor is not None and not visitor.pooled and visitor.kernel_id is None:
+            return 0                 # Voilà then starts a kernel of the page's own
+        return get_pool_size(self, notebook_name)
+    return pool_size
 
 
 def _wrap_shutdown(shutdown: Callable) -> Callable:

@@ -165,6 +165,9 @@ def test_one_address_cannot_hold_the_class_with_page_loads(small_voila):
             refused.append(e)
     assert got == 3
     assert [e.status for e in refused] == [429] * 5
+    # only the first took a preheated kernel: the others started their own (the pool of 2 is
+    # kept for the class)
+    assert server.log().count("Using pre-heated kernel") == 1
     assert all("Too many pages" in e.text and "Traceback" not in e.text for e in refused)
     student = open_page(server.url, source="127.0.0.72")
     assert clicked(student)
