@@ -391,7 +391,11 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             self.log.warning("Could not shut down kernel %s: %r", kernel_id, exc)
 
     async def shutdown_kernel(self, kernel_id: str, *args, **kwargs) -> None:
-        """Shut a kernel down as jupyter_server does and forget whose it was."""
+        """Shut a kernel down as jupyter_server does (closing its page's websocket first, so the
+        page says its game stopped, whoever stops it: the culler, the sweeper, the page's close)
+        and forget whose it was."""
+        from .connection import StudentConnection
+        StudentConnection.close_kernel_sockets(kernel_id, "the game was stopped")
         try:
             return await super().shutdown_kernel(kernel_id, *args, **kwargs)
         finally:
@@ -493,8 +497,6 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             if mb > self.max_kernel_memory:
                 self.log.warning("Stopping kernel %s: %.0f MB of memory, more than "
                                  "max_kernel_memory=%g MB", kernel_id, mb, self.max_kernel_memory)
-                from .connection import StudentConnection
-                StudentConnection.close_kernel_sockets(kernel_id, "the game used too much memory")
                 await self._discard(kernel_id)
                 stopped.append(kernel_id)
         return stopped

@@ -55,7 +55,13 @@ def test_page_notice_says_the_stopped_message():
     text = (TEMPLATE / "index.html.j2").read_text()
     shown = re.search(r'<span class="ck-stopped-text">(.*?)</span>', text, re.S).group(1)
     assert html.unescape(" ".join(shown.split())) == cardkit_serving.STOPPED_MESSAGE
-    assert "jupyter-widgets-disconnected" in text
+    # shown by the watcher of the kernel websocket, in <head> (before Voilà's scripts), which
+    # tells the tables; the tables say the notice's own text (tests/browser/test_serving_notice.py)
+    head = re.search(r"{%- block html_head_js -%}(.*?){%- endblock html_head_js -%}", text, re.S)
+    assert head and "window.WebSocket = " in head.group(1) and "/channels" in head.group(1)
+    assert 'say("cardkit:stopped")' in head.group(1)
+    table = (ROOT / "widgets" / "static" / "table.js").read_text()
+    assert '"cardkit:stopped"' in table and "#ck-stopped .ck-stopped-text" in table
 
 
 def test_voila_pool_methods_the_kernel_manager_wraps_exist():

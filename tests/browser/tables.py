@@ -147,3 +147,17 @@ def kill_kernel(app, voila_log_hint: str = "") -> None:
             os.kill(int(cmd.parent.name), signal.SIGKILL)
             return
     raise AssertionError(f"no kernel process for {kid}")
+
+
+def wait_game_stopped(app, timeout: float = 10.0) -> None:
+    """After the page's kernel died, with no click: the page's "This game has stopped" notice
+    (the ``cardkit`` template), and the table greyed out, its What now saying the notice's text
+    instead of asking for a move, its controls off."""
+    from cardkit_serving import STOPPED_MESSAGE
+    app.locator("#ck-stopped").wait_for(state="visible", timeout=timeout * 1000)
+    root = app.locator(".ck-root").first
+    app.locator(".ck-root.ck-is-lost").first.wait_for(timeout=2_000)
+    assert " ".join(root.locator(".ck-whatnow").inner_text().split()) == STOPPED_MESSAGE
+    controls = root.locator("button")
+    assert controls.count() > 0
+    assert all(b.get_attribute("aria-disabled") == "true" for b in controls.all())

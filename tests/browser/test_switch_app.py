@@ -9,7 +9,7 @@ from cardkit import parse_card
 from cardkit_tables.cardtable import sort_hand
 
 from .tables import (VIEWPORTS, artefact, backs_are_blank, boxes, buttons, kill_kernel, pos, settle,
-                     tab_to, wait_for_change, what_now)
+                     tab_to, wait_for_change, wait_game_stopped, what_now)
 
 HAND = ".ck-hand-south .ck-cardbtn"
 PLAYABLE = HAND + ":not([aria-disabled='true'])"
@@ -108,11 +108,9 @@ def test_last_card_and_caught_you_are_disabled_with_a_reason_and_connection_lost
         b = app.locator(f".ck-actions [data-key='{key}']")
         if b.get_attribute("aria-disabled") == "true":
             assert b.get_attribute("title")
-    kill_kernel(app)
     errors = len(app.console_errors)
-    target = app.locator(PLAYABLE + ", .ck-actions button:not([aria-disabled='true'])").first
-    target.click()
-    app.locator(".ck-lost").wait_for(state="visible", timeout=30_000)
+    kill_kernel(app)
+    wait_game_stopped(app)
     app.screenshot(path=artefact("switch_connection_lost.png"))
     del app.console_errors[errors:]
     app.failed_requests.clear()

@@ -181,6 +181,13 @@ function cardButton(card, { onclick, selected = null, labels = {}, idx = 0, grou
 }
 
 // ----------------------------------------------------------------------------------- the shell
+/** The cardkit page template's "This game has stopped …" text (null on another page). */
+function pageStoppedText() {
+  const e = document.querySelector("#ck-stopped .ck-stopped-text");
+  const text = e ? e.textContent.replace(/\s+/g, " ").trim() : "";
+  return text || null;
+}
+
 /**
  * The parts every table has, built once per view and updated in place:
  * toolbar (title, badges, score, New game, settings), the felt, "What now" (a live region),
@@ -225,11 +232,21 @@ class TableShell {
     };
     model.on("msg:custom", this.onMsg);
     this.timer = setInterval(() => this.heartbeat(), 2000);
+    // the cardkit page template watches the kernel's websocket and says when the game has
+    // stopped (kernel dead, server gone) within seconds: the table says it too, at once; when
+    // the socket comes back, the pings (kept up while lost) bring the table back
+    this.onStopped = () => this.showLost(pageStoppedText());
+    this.onResumed = () => this.heartbeat();
+    window.addEventListener("cardkit:stopped", this.onStopped);
+    window.addEventListener("cardkit:resumed", this.onResumed);
+    if (document.body && document.body.classList.contains("ck-game-stopped")) this.onStopped();
   }
 
   destroy() {
     clearInterval(this.timer);
     this.model.off("msg:custom", this.onMsg);
+    window.removeEventListener("cardkit:stopped", this.onStopped);
+    window.removeEventListener("cardkit:resumed", this.onResumed);
   }
 
   // -- talking to the kernel
@@ -265,6 +282,7 @@ class TableShell {
   /** The kernel answered after all: the table is live again (redrawn from its view). */
   recover() {
     this.lost = false;
+    this.lostText = null;
     this.awaiting = null;
     this.lostBox.hidden = true;
     this.root.classList.remove("ck-is-lost");
@@ -272,13 +290,21 @@ class TableShell {
     if (this.redraw) this.redraw();
   }
 
-  showLost() {
-    if (this.lost) return;
-    this.lost = true;
+  /** The game cannot go on (no pong, or `text`: the page's "This game has stopped" notice):
+   *  the notice on top, "What now" says it instead of asking for a move, controls off. */
+  showLost(text) {
+    if (text) this.lostText = text;
     const v = this.model.get("view") || {};
-    this.lostBox.textContent = (v.labels && v.labels.lost) || "Connection lost — reload the page to play again.";
+    const say = this.lostText || (v.labels && v.labels.lost) || "Connection lost — reload the page to play again.";
+    if (this.lost && this.lostBox.textContent === say) return;
+    this.lost = true;
+    this.lostBox.textContent = say;
     this.lostBox.hidden = false;
     this.root.classList.add("ck-is-lost");
+    this.whatNow.replaceChildren(h("span", { class: "ck-whatnow-prompt ck-whatnow-lost" }, say));
+    this.whatNow.className = "ck-whatnow ck-tone-warn";
+    delete this.whatNow.dataset.text;        // the game's next message is drawn again in full
+    this.markMore();
     for (const b of this.root.querySelectorAll("button, select, input")) {
       b.setAttribute("aria-disabled", "true");
       b.tabIndex = -1;
