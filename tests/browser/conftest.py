@@ -116,6 +116,9 @@ class App:
         self.failed_requests: list[str] = []
         self.widget_errors: list[str] = []
         self.outside_requests: list[str] = []
+        # set once the page's kernel is gone on purpose (a test killed it): the page's attempts
+        # to reach it again (404s for /api/kernels/<id>…) are expected from then on
+        self.kernel_gone = False
         page.on("console", self._on_console)
         # a classroom network may block or lack the internet: a page asks only its own server
         page.on("request", lambda r: None if LOCAL.match(r.url) else self.outside_requests.append(r.url))
@@ -132,9 +135,13 @@ class App:
         if msg.type != "error":
             return
         where = (msg.location or {}).get("url", "")
+        if self.kernel_gone and "/api/kernels/" in text + where:
+            return
         self.console_errors.append(f"{text} ({where})" if where else text)
 
     def _on_request_failed(self, request) -> None:
+        if self.kernel_gone and "/api/kernels/" in request.url:
+            return
         self.failed_requests.append(f"{request.url}: {request.failure}")
 
     def problems(self) -> list[str]:

@@ -155,6 +155,7 @@ def wait_game_stopped(app, timeout: float = 10.0) -> None:
     instead of asking for a move, its controls off."""
     from cardkit_serving import STOPPED_MESSAGE
     app.locator("#ck-stopped").wait_for(state="visible", timeout=timeout * 1000)
+    app.kernel_gone = True          # its reconnection attempts now get 404s, as they should
     root = app.locator(".ck-root").first
     app.locator(".ck-root.ck-is-lost").first.wait_for(timeout=2_000)
     assert " ".join(root.locator(".ck-whatnow").inner_text().split()) == STOPPED_MESSAGE

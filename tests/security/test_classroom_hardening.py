@@ -298,6 +298,22 @@ def test_a_kernel_past_its_memory_ceiling_is_stopped_and_its_page_told(small_voi
     other.close()
 
 
+# ------------------------------------------------------------------------------- finding 4
+def test_a_culled_kernel_closes_its_page_websocket(small_voila):
+    # the page's notice (tests/browser/test_serving_notice.py) watches its kernel websocket: a
+    # kernel the idle culler shuts down must close it, or the page never learns its game stopped
+    server = small_voila(1, "--MappingKernelManager.cull_idle_timeout=3",
+                         "--MappingKernelManager.cull_interval=1")
+    s = open_page(server.url)
+    t0 = time.monotonic()
+    with pytest.raises(websocket.WebSocketConnectionClosedException):
+        while time.monotonic() - t0 < 30:
+            s.pump(quiet=1.0, timeout=1.0)
+    print(f"culled kernel's websocket closed {time.monotonic() - t0:.1f} s after the page went idle")
+    wait_until(lambda: not alive(s), 10, "culled kernel still running")
+    assert not problems(server.log()), problems(server.log())
+
+
 # ------------------------------------------------------------------------------- finding 5
 def test_a_flooding_page_is_stopped_and_the_others_play_on(voila):
     flooder = open_page(voila.url)
