@@ -415,6 +415,24 @@ class StudentIdentityProvider(PasswordIdentityProvider):
             gate.admit_page(handler, name)
         return user
 
+    def is_token_authenticated(self, handler) -> bool:
+        """As jupyter_server decides, and also True for a page's own close request (``POST
+        /voila/api/shutdown/<id>`` by the kernel's student, from the page's own origin): Voilà's
+        front end sends it without the ``_xsrf`` argument, so jupyter_server answered 403 and the
+        page logged an error as it closed (voila#1458). Only the kernel's student can send it
+        (:meth:`get_user`), and all it can do is end that student's own game."""
+        request = handler.request
+        m = _KERNEL_PATH.search(request.path)
+        if m and request.method == "POST" and "/voila/api/shutdown/" in request.path:
+            owner_of = getattr(handler.settings.get("kernel_manager"), "owner_of", None)
+            user = getattr(handler, "_jupyter_current_user", None)
+            origin = request.headers.get("Origin")
+            same_origin = origin is None or origin.split("://", 1)[-1] == request.host
+            if (owner_of and user is not None and same_origin
+                    and owner_of(m.group(1)) == getattr(user, "username", None)):
+                return True
+        return super().is_token_authenticated(handler)
+
     def get_handlers(self) -> list:
         """The login handler (when a token is set) and, in front of Voilà's routes, the
         classroom's refusals (:func:`cardkit_serving.gate.install`)."""

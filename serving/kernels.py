@@ -93,23 +93,6 @@ class _NoRoom(RuntimeError):
     """A pool refill found the class at ``max_kernels``: it leaves the pool and is retried."""
 
 
-class _Reservation:
-    """Room held for one pool refill from its room check until its kernel is in the map."""
-
-    def __init__(self, km: ClassroomKernelManager):
-        self.held = True
-        km._reserved += 1
-
-    def release(self, km: ClassroomKernelManager) -> None:
-        if self.held:
-            self.held = False
-            km._reserved -= 1
-
-
-_RESERVATION: contextvars.ContextVar[_Reservation | None] = contextvars.ContextVar(
-    "cardkit_pool_reservation", default=None)
-
-
 def _rss_mb(pid: int | None) -> float:
     """Resident memory of process ``pid`` in MB (0.0 when it is gone)."""
     if not pid:
@@ -151,7 +134,6 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._starting = 0
-        self._reserved = 0                               # pool refills past the room check
         self._orphans: dict[str, float] = {}             # kernel id -> when seen unhanded
         self._visitors: dict[str, Visitor] = {}          # kernel id -> its page load
         self._pending: dict[str, list[Visitor]] = {}     # address -> admitted, not connected
@@ -212,9 +194,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         return n
 
     def room(self) -> int:
-        """Kernels that may still start before ``max_kernels`` (those starting and the pool
-        refills that passed the check count as started)."""
-        return self.max_kernels - len(self) - self._starting - self._reserved
+        """Kernels that may still start before ``max_kernels`` (those starting count)."""
+        return self.max_kernels - len(self) - self._starting
 
     def refill_pools(self) -> int:
         """Top up every pool that is short of its size, as far as room allows; returns how many
@@ -313,10 +294,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             return await super().start_kernel(*args, **kwargs)
         pooled = (kwargs.get("env") or {}).get("VOILA_PREHEAT") == "True"
         visitor = None if pooled else current_visitor()
-        reservation = _RESERVATION.get() if pooled else None
-        if reservation is None and self.room() <= 0:
-            if pooled:
-                raise _NoRoom("the class is at max_kernels")
+        if not pooled and self.room() <= 0:
             self.log.warning("Class is full: %d kernels running or starting (max_kernels=%d); "
                              "refusing a page load", len(self) + self._starting, self.max_kernels)
             self._drop_visitor(visitor)
@@ -327,13 +305,17 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             self._pool_gate = asyncio.Semaphore(max(1, self.pool_start_concurrency))
         try:
             if pooled:
+                # a refill takes room only once it may start (students come first): the room is
+                # checked and taken without a pause in between
                 async with self._pool_gate:
-                    kernel_id = await self._start_process(reservation, *args, **kwargs)
+                    if self.room() <= 0:
+                        raise _NoRoom("the class is at max_kernels")
+                    kernel_id = await self._start_process(*args, **kwargs)
                     await self._wait_ready(kernel_id)
             else:
-                kernel_id = await self._start_process(None, *args, **kwargs)
+                kernel_id = await self._start_process(*args, **kwargs)
                 await self._wait_ready(kernel_id)
-        except web.HTTPError:
+        except (web.HTTPError, _NoRoom):
             self._drop_visitor(visitor)
             raise
         except Exception as exc:  # noqa: BLE001 - any start failure becomes the 503 page
@@ -346,18 +328,14 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             self.hand_out(kernel_id, visitor)
         return kernel_id
 
-    async def _start_process(self, reservation: _Reservation | None, *args, **kwargs) -> str:
-        """jupyter_server's start; counted in ``_starting`` (or the pool's reservation) until
-        the kernel is in the map, where ``len(self)`` counts it."""
-        if reservation is None:
-            self._starting += 1
+    async def _start_process(self, *args, **kwargs) -> str:
+        """jupyter_server's start, counted in ``_starting`` until the kernel is in the map
+        (where ``len(self)`` counts it)."""
+        self._starting += 1
         try:
             return await super().start_kernel(*args, **kwargs)
         finally:
-            if reservation is None:
-                self._starting -= 1
-            else:
-                reservation.release(self)
+            self._starting -= 1
 
     async def _wait_ready(self, kernel_id: str) -> None:
         """Wait until the kernel answers ``kernel_info`` (``ready_timeout`` s at most); fail
@@ -516,8 +494,6 @@ def _wrap_initialize(initialize: Callable) -> Callable:
         if self.room() <= 0:       # checked before Voilà reads the notebook: a cheap refusal
             self._leave_pool(task)
             raise _NoRoom("the class is at max_kernels")
-        reservation = _Reservation(self)
-        _RESERVATION.set(reservation)
         try:
             return await initialize(self, notebook_path, kernel_id, **kwargs)
         except BaseException as exc:
@@ -525,8 +501,6 @@ def _wrap_initialize(initialize: Callable) -> Callable:
             if not isinstance(exc, (_NoRoom, asyncio.CancelledError)):
                 self.log.warning("A pool kernel for %s did not start: %r", notebook_path, exc)
             raise
-        finally:
-            reservation.release(self)
     return _initialize
 
 

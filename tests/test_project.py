@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import importlib.metadata
 import json
+import os
 import re
 import subprocess
 import sys
@@ -194,3 +195,21 @@ def test_no_function_is_rated_e_or_f_by_radon():
                 too_complex.append(f"{path.relative_to(ROOT)}:{block.lineno} {block.fullname} "
                                    f"{cc_rank(block.complexity)} ({block.complexity})")
     assert not too_complex, "functions rated E or F by radon: " + "; ".join(too_complex)
+
+
+def test_dev_app_refuses_a_taken_port_and_names_it():
+    # Voilà moves to the next free port by itself; ./dev app printed the port asked for, so a
+    # teacher handed out another server's address. Now it stops and says which port is taken.
+    import socket
+    with socket.socket() as held:
+        held.bind(("127.0.0.1", 0))
+        held.listen()
+        port = held.getsockname()[1]
+        for cmd in (["app"], ["lessons"]):
+            run = subprocess.run([str(ROOT / "dev"), *cmd], cwd=ROOT, capture_output=True,
+                                 text=True, timeout=120, env={**os.environ, "PORT": str(port)},
+                                 stdin=subprocess.DEVNULL)
+            assert run.returncode == 1, run.stderr[-2000:]
+            assert f"Port {port} is already in use" in run.stderr
+            assert f"PORT={port + 1} ./dev {cmd[0]}" in run.stderr
+            assert "Voilà is running" not in run.stdout + run.stderr

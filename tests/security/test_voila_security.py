@@ -85,6 +85,25 @@ def test_rest_api_cannot_stop_or_list_kernels(voila):
     s.close()
 
 
+def test_a_page_closing_stops_its_own_kernel_without_an_error(voila):
+    # Voilà's page sends POST /voila/api/shutdown/<id> as it closes, without an _xsrf argument:
+    # from its own student and origin that is answered 204 (it was 403, a console error), and the
+    # kernel goes at once; a foreign origin is still refused
+    s = open_page(voila)
+    req = urllib.request.Request(f"{voila.url}/voila/api/shutdown/{s.kernel_id}", method="POST",
+                                 data=b"", headers={"Origin": "http://evil.example"})
+    with pytest.raises(urllib.error.HTTPError) as err:
+        s.opener.open(req, timeout=10)
+    assert err.value.code in (403, 404)
+    assert alive(s)
+    req = urllib.request.Request(f"{voila.url}/voila/api/shutdown/{s.kernel_id}", method="POST",
+                                 data=b"", headers={"Origin": voila.url})
+    with s.opener.open(req, timeout=10) as r:
+        assert r.status == 204
+    assert not alive(s)
+    s.close()
+
+
 def test_kernel_id_is_not_a_password(voila):
     s = open_page(voila)
     thief = WidgetSession(voila.url)                      # another browser: its own cookie
