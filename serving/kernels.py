@@ -37,7 +37,8 @@ which later breaks every kernel shutdown. :class:`ClassroomKernelManager` is jup
   page then says "This game has stopped").
 - **The pool survives the cap.** A pool refill that finds no room (or fails to start) leaves the
   pool at once instead of staying in it as a failed task; every ``sweep_interval`` the pools are
-  topped up again as far as room allows.
+  topped up again as far as room allows. A refill takes room only when it starts, and leaves
+  the room that page loads being prepared will need: a class arriving at once comes first.
 
 Voilà's preheated pool (``VoilaKernelManager``) is built on top of this class by Voilà's own
 factory (a subclass); :meth:`__init_subclass__` wraps four of its methods so that both work
@@ -197,6 +198,17 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         """Kernels that may still start before ``max_kernels`` (those starting count)."""
         return self.max_kernels - len(self) - self._starting
 
+    def arriving(self) -> int:
+        """Page loads admitted in the last minute that have no kernel yet (Voilà is preparing
+        their page): the room a pool refill leaves them."""
+        now = time.monotonic()
+        return sum(1 for visitors in self._pending.values() for v in visitors
+                   if v.kernel_id is None and now - v.since < 60)
+
+    def room_for_pool(self) -> int:
+        """Room a pool refill may take: students arriving now come first."""
+        return self.room() - self.arriving()
+
     def refill_pools(self) -> int:
         """Top up every pool that is short of its size, as far as room allows; returns how many
         refills were asked for."""
@@ -204,9 +216,9 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         asked = 0
         for nb, size in self._pool_config().items():
             short = size - len(self._pools.get(nb, ()))
-            if short > 0 and self.room() > 0:
+            if short > 0 and self.room_for_pool() > 0:
                 self.log.info("Refilling the pool of %s (%d short, room for %d)", nb, short,
-                              self.room())
+                              self.room_for_pool())
                 self.fill_if_needed(delay=0, notebook_name=nb)
                 asked += short
         return asked
@@ -308,7 +320,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
                 # a refill takes room only once it may start (students come first): the room is
                 # checked and taken without a pause in between
                 async with self._pool_gate:
-                    if self.room() <= 0:
+                    if self.room_for_pool() <= 0:
                         raise _NoRoom("the class is at max_kernels")
                     kernel_id = await self._start_process(*args, **kwargs)
                     await self._wait_ready(kernel_id)
@@ -491,7 +503,7 @@ def _wrap_initialize(initialize: Callable) -> Callable:
         if kernel_id is not None:                  # a restart: Voilà re-runs the notebook
             return await initialize(self, notebook_path, kernel_id, **kwargs)
         task = asyncio.current_task()
-        if self.room() <= 0:       # checked before Voilà reads the notebook: a cheap refusal
+        if self.room_for_pool() <= 0:   # checked before Voilà reads the notebook: cheap
             self._leave_pool(task)
             raise _NoRoom("the class is at max_kernels")
         try:
