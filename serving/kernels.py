@@ -37,8 +37,8 @@ which later breaks every kernel shutdown. :class:`ClassroomKernelManager` is jup
   page then says "This game has stopped").
 - **The pool survives the cap.** A pool refill that finds no room (or fails to start) leaves the
   pool at once instead of staying in it as a failed task; every ``sweep_interval`` the pools are
-  topped up again as far as room allows. A refill takes room only when it starts, and leaves
-  the room that page loads being prepared will need: a class arriving at once comes first.
+  topped up again as far as room allows. A refill takes room only when it starts, and not
+  while page loads are being prepared: a class arriving at once comes first.
 
 Voilà's preheated pool (``VoilaKernelManager``) is built on top of this class by Voilà's own
 factory (a subclass); :meth:`__init_subclass__` wraps four of its methods so that both work
@@ -206,8 +206,9 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
                    if v.kernel_id is None and now - v.since < 60)
 
     def room_for_pool(self) -> int:
-        """Room a pool refill may take: students arriving now come first."""
-        return self.room() - self.arriving()
+        """Room a pool refill may take: none while page loads are being prepared (a class
+        arriving at once comes first; the refill is retried at the next sweep)."""
+        return 0 if self.arriving() else self.room()
 
     def refill_pools(self) -> int:
         """Top up every pool that is short of its size, as far as room allows; returns how many
