@@ -205,9 +205,14 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         return sum(1 for visitors in self._pending.values() for v in visitors
                    if v.kernel_id is None and now - v.since < 60)
 
-    def room_for_pool(self) -> int:
-        """Room a pool refill may take: none while page loads are being prepared (a class
-        arriving at once comes first; the refill is retried at the next sweep)."""
+    def room_for_pool(self, task: asyncio.Future | None = None) -> int:
+        """Room the pool refill ``task`` (default: the current task) may take: none while page
+        loads are being prepared (a class arriving at once comes first; the refill is retried at
+        the next sweep), unless a page has already taken the refill from the pool and waits for
+        it (then it is that page's kernel)."""
+        task = task or asyncio.current_task()
+        if self._pool_holding(task) is None and task is not None:
+            return self.room()
         return 0 if self.arriving() else self.room()
 
     def refill_pools(self) -> int:
@@ -217,9 +222,9 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         asked = 0
         for nb, size in self._pool_config().items():
             short = size - len(self._pools.get(nb, ()))
-            if short > 0 and self.room_for_pool() > 0:
-                self.log.info("Refilling the pool of %s (%d short, room for %d)", nb, short,
-                              self.room_for_pool())
+            room = 0 if self.arriving() else self.room()
+            if short > 0 and room > 0:
+                self.log.info("Refilling the pool of %s (%d short, room for %d)", nb, short, room)
                 self.fill_if_needed(delay=0, notebook_name=nb)
                 asked += short
         return asked
