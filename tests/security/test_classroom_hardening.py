@@ -29,6 +29,7 @@ import websocket
 
 from cardkit_serving.client import PageError, WidgetSession, choices, table_model_id
 from cardkit_serving.launch import start_voila, wait_pool
+from test_voila_security import open_page
 
 HERE = Path(__file__).resolve().parent
 APP = "voila/render/ecarte_app.ipynb"
@@ -53,15 +54,6 @@ def small_voila():
     yield start
     for server in servers:
         server.stop()
-
-
-def open_page(url: str, *, source: str | None = None) -> WidgetSession:
-    s = WidgetSession(url, APP, source=source)
-    s.load()
-    s.connect()
-    s.request_states()
-    assert table_model_id(s.models), "the page's kernel holds no card table"
-    return s
 
 
 def alive(s: WidgetSession) -> bool:
@@ -169,7 +161,7 @@ def test_one_address_cannot_hold_the_class_with_page_loads(small_voila):
     # kept for the class)
     assert server.log().count("Using pre-heated kernel") == 1
     assert all("Too many pages" in e.text and "Traceback" not in e.text for e in refused)
-    student = open_page(server.url, source="127.0.0.72")
+    student = open_page(server, source="127.0.0.72")
     assert clicked(student)
     assert len(server.kernels()) <= 10
     student.close()
@@ -177,13 +169,13 @@ def test_one_address_cannot_hold_the_class_with_page_loads(small_voila):
 
 
 # ------------------------------------------------------------------------------- finding 2
-def _arrive(url: str, n: int, first_source: int) -> list:
+def _arrive(server, n: int, first_source: int) -> list:
     """``n`` students open the app at once; returns their pages or PageErrors."""
     out: list = [None] * n
 
     def one(i):
         try:
-            out[i] = open_page(url, source=f"127.0.0.{first_source + i}")
+            out[i] = open_page(server, source=f"127.0.0.{first_source + i}")
         except PageError as e:
             out[i] = e
         except Exception as e:  # noqa: BLE001 - reported by the assertion below
@@ -200,9 +192,9 @@ def test_reaching_the_cap_does_not_break_the_pool(small_voila):
     # the probe's small repro: max_kernels 6, a pool of 4; 4 students at once, then 7 at once
     server = small_voila(4, "--ClassroomKernelManager.max_kernels=6",
                          "--ClassroomKernelManager.sweep_interval=1")
-    first = _arrive(server.url, 4, 10)
+    first = _arrive(server, 4, 10)
     assert all(isinstance(p, WidgetSession) for p in first), first
-    second = _arrive(server.url, 7, 20)
+    second = _arrive(server, 7, 20)
     pages = [p for p in second if isinstance(p, WidgetSession)]
     full = [p for p in second if isinstance(p, PageError)]
     assert len(pages) + len(full) == 7, second
@@ -218,7 +210,7 @@ def test_reaching_the_cap_does_not_break_the_pool(small_voila):
     time.sleep(3)
     assert len(server.kernels()) == 4
     # and serves a class again
-    again = _arrive(server.url, 4, 40)
+    again = _arrive(server, 4, 40)
     assert all(isinstance(p, WidgetSession) for p in again), again
     assert clicked(again[0])
     for p in again:
@@ -237,7 +229,7 @@ TEXT_WIDGET = {"state": {"_model_name": "TextModel", "_model_module": "@jupyter-
 @pytest.mark.parametrize("target", ["jupyter.widget", "jupyter.widget.version", "comm",
                                     "jupyter.widget.control (past the limit)"])
 def test_a_page_cannot_open_comms_the_table_does_not_use(voila, target):
-    s = open_page(voila.url)
+    s = open_page(voila)
     before = set(s.models)
     log0 = len(voila.log())
     opened = []
@@ -277,8 +269,8 @@ def test_a_kernel_past_its_memory_ceiling_is_stopped_and_its_page_told(small_voi
                          "--ClassroomKernelManager.sweep_interval=1",
                          env={"IPYTHONDIR": str(tmp_path / "ipython"),
                               "CARDKIT_GROW_DIR": str(grow)})
-    s = open_page(server.url)
-    other = open_page(server.url, source="127.0.0.90")
+    s = open_page(server)
+    other = open_page(server, source="127.0.0.90")
     pid = next(p for p in server.kernels()
                if f"kernel-{s.kernel_id}".encode() in Path(f"/proc/{p}/cmdline").read_bytes())
     time.sleep(3)
@@ -304,7 +296,7 @@ def test_a_culled_kernel_closes_its_page_websocket(small_voila):
     # kernel the idle culler shuts down must close it, or the page never learns its game stopped
     server = small_voila(1, "--MappingKernelManager.cull_idle_timeout=3",
                          "--MappingKernelManager.cull_interval=1")
-    s = open_page(server.url)
+    s = open_page(server)
     t0 = time.monotonic()
     with pytest.raises(websocket.WebSocketConnectionClosedException):
         while time.monotonic() - t0 < 30:
@@ -316,8 +308,8 @@ def test_a_culled_kernel_closes_its_page_websocket(small_voila):
 
 # ------------------------------------------------------------------------------- finding 5
 def test_a_flooding_page_is_stopped_and_the_others_play_on(voila):
-    flooder = open_page(voila.url)
-    student = open_page(voila.url)
+    flooder = open_page(voila)
+    student = open_page(voila)
     table = table_model_id(flooder.models)
     ping = json.dumps({"header": {"msg_id": "", "msg_type": "comm_msg", "session": "s",
                                   "username": "", "version": "5.3"},
@@ -371,7 +363,7 @@ def raw_get(url: str, path: str) -> tuple[int, str]:
 
 
 def test_odd_requests_get_a_plain_refusal_and_start_no_kernel(voila):
-    s = open_page(voila.url)
+    s = open_page(voila)
     log0 = len(voila.log())
     for path in (f"/{APP}?theme=dark", f"/{APP}?template=lab", f"/{APP}?theme=x&template=y"):
         status, body = raw_get(voila.url, path)
@@ -407,7 +399,7 @@ def _deep(n: int) -> str:
 
 def test_malformed_frames_are_dropped_without_a_traceback(voila):
     from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
-    s = open_page(voila.url)
+    s = open_page(voila)
     log0 = len(voila.log())
     header = {"msg_id": "m1", "msg_type": "kernel_info_request", "session": s.session_id,
               "username": "", "version": "5.3"}

@@ -23,8 +23,10 @@ SWITCH = "voila/render/switch_app.ipynb"
 TRACEBACK = re.compile(r"Traceback|File \"|site-packages|TraitError|\.py\", line", re.I)
 
 
-def open_page(voila, path=ECARTE) -> WidgetSession:
-    s = WidgetSession(voila.url, path)
+def open_page(voila, path=ECARTE, *, source: str | None = None) -> WidgetSession:
+    """A student's page on server ``voila``, connected, its widgets' state read (``source``: the
+    local address it connects from)."""
+    s = WidgetSession(voila.url, path, source=source)
     s.load()
     s.connect()
     s.request_states()
