@@ -175,12 +175,6 @@ class StudentConnection(ZMQChannelsWebsocketConnection):
     _refused = 0      # frames from browsers not forwarded (bad, over the limit, not allowed)
 
     @classmethod
-    def was_claimed(cls, kernel_id: str) -> bool:
-        """Whether an accepted websocket ever connected to this kernel (so far as the server
-        still knows it)."""
-        return kernel_id in cls._buckets
-
-    @classmethod
     def _keep(cls, coro) -> None:
         task = asyncio.ensure_future(coro)
         cls._tasks.add(task)

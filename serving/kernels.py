@@ -266,30 +266,18 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         visitor = self._visitors.get(kernel_id)
         return visitor.user if visitor else None
 
-    def is_claimed(self, kernel_id: str) -> bool:
-        visitor = self._visitors.get(kernel_id)
-        return bool(visitor and visitor.claimed)
-
     def claim(self, kernel_id: str, user: str, address: str = "") -> None:
         """An accepted websocket of ``user`` claimed ``kernel_id``."""
         visitor = self._visitors.get(kernel_id)
         if visitor is None:                   # not handed out by a page load seen here
             visitor = self._visitors[kernel_id] = Visitor(user, address, kernel_id=kernel_id)
         visitor.claimed = True
-        pending = self._pending.get(visitor.address)
-        if pending and visitor in pending:
-            pending.remove(visitor)
-            if not pending:
-                del self._pending[visitor.address]
+        self._unpend(visitor)
 
     def _forget(self, kernel_id: str) -> None:
         visitor = self._visitors.pop(kernel_id, None)
         if visitor is not None:
-            pending = self._pending.get(visitor.address)
-            if pending and visitor in pending:
-                pending.remove(visitor)
-                if not pending:
-                    del self._pending[visitor.address]
+            self._unpend(visitor)
         try:      # Voilà keeps each page load's request info for a kernel that never asks for it
             from voila.request_info_handler import RequestInfoSocketHandler
             RequestInfoSocketHandler._cache.pop(kernel_id, None)
@@ -298,11 +286,16 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
 
     def _drop_visitor(self, visitor: Visitor | None) -> None:
         """A page load that got no kernel (refused or failed) no longer counts as pending."""
-        if visitor is None:
-            return
+        if visitor is not None:
+            self._unpend(visitor)
+
+    def _unpend(self, visitor: Visitor) -> None:
+        """``visitor`` no longer waits to connect (it did, it got no kernel, or its kernel went)."""
         pending = self._pending.get(visitor.address)
         if pending and visitor in pending:
             pending.remove(visitor)
+            if not pending:
+                del self._pending[visitor.address]
 
     # ------------------------------------------------------------------------------- start
     async def start_kernel(self, *args, **kwargs) -> str:
