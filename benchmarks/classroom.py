@@ -170,7 +170,7 @@ class Student(threading.Thread):
                 s.pump(quiet=0.8, timeout=10)
         except PageError as e:
             self.error = f"HTTP {e.status}"
-        except Exception as e:  # noqa: BLE001 - every failure is counted and reported
+        except Exception as e:
             self.error = f"{type(e).__name__}: {str(e)[:120]}"
         self.done_playing.set()
         self.close_now.wait(self.timeout * 3)
@@ -182,7 +182,7 @@ def gone(session) -> bool:
     a kernel's state to its own student only)."""
     try:
         status, _ = session.get(f"api/kernels/{session.kernel_id}")
-    except Exception:  # noqa: BLE001
+    except Exception:
         return False
     return status == 404
 
@@ -255,9 +255,9 @@ def run_mode(server, mode, n, stagger, moves, timeout, seed, path="", *, same_ad
             "cpu_per_session": (cpu1 - cpu0) / n, "client_cpu": mine1 - mine0,
             "kernels": len(kernels), "kernel_mb": statistics.mean(mem) if mem else 0.0,
             "kernels_mb": sum(mem), "server_mb": server_mem, "freed": freed,
-            "kernels_max": max(sampler.kernels + [len(kernels)]),
+            "kernels_max": max([*sampler.kernels, len(kernels)]),
             "kernels_after": len(server.kernels()), "load": load,
-            "load_max": max(sampler.load + [load])}
+            "load_max": max([*sampler.load, load])}
 
 
 def report(r):
@@ -336,7 +336,7 @@ def _flood(url, path, source, timeout, deadline, max_msgs, stop, ready, res):
         if table is None:
             raise RuntimeError("no table in the widget state")
         res["table"] = True
-    except Exception as e:  # noqa: BLE001 - reported
+    except Exception as e:
         res["error"] = f"{type(e).__name__}: {str(e)[:120]}"
         s.close()
         ready.set()
@@ -349,7 +349,7 @@ def _flood(url, path, source, timeout, deadline, max_msgs, stop, ready, res):
         while not closed.is_set():
             try:
                 opcode, data = ws.recv_data()
-            except Exception:  # noqa: BLE001 - closed, by us or by the server
+            except Exception:
                 break
             if opcode == ABNF.OPCODE_CLOSE:
                 break
@@ -379,7 +379,7 @@ def _flood(url, path, source, timeout, deadline, max_msgs, stop, ready, res):
     closed.set()
     try:
         ws.sock.shutdown(socket.SHUT_RDWR)      # wakes the reader; the server sees a closed page
-    except Exception:  # noqa: BLE001 - already closed
+    except Exception:
         pass
     ws.shutdown()
     reader.join(10)
@@ -400,7 +400,7 @@ def _leak(url, path, source, timeout, deadline, max_loads, interval, stop, t0, r
             s.load()
         except PageError as e:
             pages[f"HTTP {e.status}" + (" no kernel" if e.status == 200 else "")] += 1
-        except Exception as e:  # noqa: BLE001 - counted
+        except Exception as e:
             pages[type(e).__name__] += 1
         else:
             pages["HTTP 200"] += 1
@@ -412,13 +412,13 @@ def _leak(url, path, source, timeout, deadline, max_loads, interval, stop, t0, r
                     s.close()
                 except websocket.WebSocketBadStatusException as e:
                     handshakes[f"foreign Origin: {e.status_code}"] += 1
-                except Exception as e:  # noqa: BLE001 - counted
+                except Exception as e:
                     handshakes[f"foreign Origin: {type(e).__name__}"] += 1
             else:
                 try:
                     status, _ = s.get(f"api/kernels/{s.kernel_id}/channels?session_id=x")
                     handshakes[f"no upgrade: {status}"] += 1
-                except Exception as e:  # noqa: BLE001 - counted
+                except Exception as e:
                     handshakes[f"no upgrade: {type(e).__name__}"] += 1
         stop.wait(max(0.0, interval - (time.monotonic() - start)))
     res.update(source=source, pages=dict(pages), handshakes=dict(handshakes), granted=granted)
@@ -473,7 +473,7 @@ class Attack:
             self.stop.set()
             try:
                 self.result = self.out.get(timeout=self.bound + 60)
-            except Exception:  # noqa: BLE001 - the process died or hung
+            except Exception:
                 self.result = {"flood": {}, "leaks": [], "cpu": float("nan"), "seconds": float("nan")}
             self.proc.join(30)
             if self.proc.is_alive():
@@ -511,9 +511,9 @@ def wait_quiet(server, kernels: int, timeout: float = 600.0) -> None:
     pool's "filled" log line comes when its kernels started, before their notebooks ran)."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
-        busy = cpu_seconds([server.proc.pid] + descendants(server.proc.pid))
+        busy = cpu_seconds([server.proc.pid, *descendants(server.proc.pid)])
         time.sleep(2)
-        idle = cpu_seconds([server.proc.pid] + descendants(server.proc.pid)) - busy < 0.3
+        idle = cpu_seconds([server.proc.pid, *descendants(server.proc.pid)]) - busy < 0.3
         if idle and len(server.kernels()) == kernels:
             return
     raise TimeoutError(f"server not quiet with {kernels} kernels in {timeout} s")
@@ -537,7 +537,7 @@ def serve(args, baseline: bool):
         wait_pool(server, nb, size, timeout=600)
         wait_quiet(server, size)
         warm = {"seconds": time.monotonic() - t0,
-                "cpu": cpu_seconds([server.proc.pid] + descendants(server.proc.pid))}
+                "cpu": cpu_seconds([server.proc.pid, *descendants(server.proc.pid)])}
     time.sleep(args.settle)
     return server, warm
 

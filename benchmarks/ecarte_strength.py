@@ -89,7 +89,7 @@ def timing(ts: list[float]) -> str:
     if not ts:
         return "—"
     ts = sorted(ts)
-    p95 = ts[min(len(ts) - 1, int(math.ceil(0.95 * len(ts))) - 1)]
+    p95 = ts[min(len(ts) - 1, math.ceil(0.95 * len(ts)) - 1)]
     return f"{statistics.median(ts) * 1e3:6.1f} / {p95 * 1e3:6.1f} / {ts[-1] * 1e3:6.1f} ms"
 
 

@@ -80,7 +80,7 @@ def free_port() -> int:
 
 def pct(xs: list[float], q: float) -> float:
     xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(round(q * (len(xs) - 1))))]
+    return xs[min(len(xs) - 1, round(q * (len(xs) - 1)))]
 
 
 def serve(root: Path, env: dict) -> tuple[subprocess.Popen, str]:
@@ -94,7 +94,7 @@ def serve(root: Path, env: dict) -> tuple[subprocess.Popen, str]:
         try:
             urllib.request.urlopen(url + "/voila/tree", timeout=2)
             return proc, url
-        except Exception:  # noqa: BLE001 - not up yet
+        except Exception:
             time.sleep(0.2)
     raise RuntimeError("Voilà did not start")
 

@@ -53,7 +53,7 @@ def baseline_game(ranks: list[int], limit: int = LIMIT) -> tuple[int, int, int]:
             if not a and not b:                   # both standing on their last card: a draw
                 return battles, wars + 0, -1
             wars += 1
-            for hand, put in zip(hands, table):
+            for hand, put in zip(hands, table, strict=False):
                 n = len(hand)
                 for _ in range(3 if n > 3 else n - 1):
                     put.append(hand.popleft())
@@ -84,7 +84,7 @@ def baseline_game_cards(cards: list, limit: int = LIMIT) -> tuple[int, int, int]
             if not a and not b:
                 return battles, wars, -1
             wars += 1
-            for hand, put in zip(hands, table):
+            for hand, put in zip(hands, table, strict=False):
                 n = len(hand)
                 for _ in range(3 if n > 3 else n - 1):
                     put.append(hand.popleft())

@@ -11,7 +11,28 @@ from .core import (Action, ActionError, Event, GameState, IllegalAction, Invalid
                    Outcome, Preset, Rule)
 from .i18n import _
 
-__all__ = ["Card", "Rank", "Suit", "SUITS", "JOKER", "parse_card", "parse_cards", "cards_text",
-           "standard_pack", "piquet_pack", "shuffled", "Action", "ActionError", "Event", "GameState",
-           "IllegalAction", "InvalidAction", "Observation", "Outcome", "Preset", "Rule", "_"]
+__all__ = [
+                    "JOKER",
+                    "SUITS",
+                    "Action",
+                    "ActionError",
+                    "Card",
+                    "Event",
+                    "GameState",
+                    "IllegalAction",
+                    "InvalidAction",
+                    "Observation",
+                    "Outcome",
+                    "Preset",
+                    "Rank",
+                    "Rule",
+                    "Suit",
+                    "_",
+                    "cards_text",
+                    "parse_card",
+                    "parse_cards",
+                    "piquet_pack",
+                    "shuffled",
+                    "standard_pack",
+]
 __version__ = "0.1.0"

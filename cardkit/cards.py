@@ -14,7 +14,7 @@ import enum
 import html
 import re
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 
@@ -48,7 +48,7 @@ class Suit(enum.Enum):
         return self.symbol
 
     @classmethod
-    def parse(cls, text: "str | Suit") -> "Suit":
+    def parse(cls, text: str | Suit) -> Suit:
         """Read ``S``/``♠``/``spades``/``spade`` (any case). Raises ``ValueError``."""
         if isinstance(text, Suit):
             return text
@@ -99,7 +99,7 @@ class Rank(enum.IntEnum):
         return self.label
 
     @classmethod
-    def parse(cls, text: "str | int | Rank") -> "Rank":
+    def parse(cls, text: str | int | Rank) -> Rank:
         """Read ``2``..``10``, ``T``, ``J``, ``Q``, ``K``, ``A``, a rank word, or an int."""
         if isinstance(text, Rank):
             return text
@@ -159,14 +159,14 @@ class Card:
     def __repr__(self) -> str:
         return f"Card('{self}')"
 
-    def __copy__(self) -> "Card":
+    def __copy__(self) -> Card:
         return self  # immutable: copies are the card itself (keeps state clones cheap)
 
-    def __deepcopy__(self, memo) -> "Card":
+    def __deepcopy__(self, memo) -> Card:
         return self
 
     @classmethod
-    def joker(cls) -> "Card":
+    def joker(cls) -> Card:
         return cls(Rank.JOKER, None)
 
 
@@ -175,7 +175,7 @@ JOKER = Card.joker()
 _CARD_RE = re.compile(r"^(10|[2-9TJQKA])([SHDC♠♥♦♣♤♡♢♧])$", re.IGNORECASE)
 
 
-def parse_card(text: "str | Card") -> Card:
+def parse_card(text: str | Card) -> Card:
     """Read one card: ``10D``, ``TD``, ``10♦``, ``Q♦``, ``qd``, ``JOKER``.
 
     Raises ``ValueError`` naming the notation when ``text`` is not a card.
@@ -191,7 +191,7 @@ def parse_card(text: "str | Card") -> Card:
     return Card(Rank.parse(m.group(1)), Suit.parse(m.group(2)))
 
 
-def parse_cards(text: "str | Iterable[str | Card]") -> list[Card]:
+def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
     """Read several cards from a space/comma separated string or an iterable: ``"7S 8D"``."""
     if isinstance(text, str):
         parts = [p for p in re.split(r"[\s,]+", text.strip()) if p]

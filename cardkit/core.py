@@ -33,12 +33,14 @@ default copy is too slow.
 """
 from __future__ import annotations
 
+import abc
 import copy
 import enum
 import json
 import re
 from dataclasses import asdict, dataclass, field, fields, is_dataclass
-from typing import Any, Callable, ClassVar, Mapping
+from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
+from collections.abc import Callable, Mapping
 
 import numpy as np
 
@@ -46,9 +48,24 @@ from .cards import Card, Suit, parse_card, parse_cards
 from . import i18n
 from .i18n import _
 
-__all__ = ["Rule", "ActionError", "InvalidAction", "IllegalAction", "Action", "Event", "Outcome",
-           "Preset", "Observation", "GameState", "default_names", "SEAT_KEYS", "rules_to_dict",
-           "rules_from_dict"]
+__all__ = [
+    "SEAT_KEYS",
+    "Action",
+    "ActionError",
+    "Event",
+    "GameState",
+    "IllegalAction",
+    "InvalidAction",
+    "Observation",
+    "Outcome",
+    "Player",
+    "Preset",
+    "Rule",
+    "check_rules",
+    "default_names",
+    "rules_from_dict",
+    "rules_to_dict",
+]
 
 
 # ---------------------------------------------------------------------------------- rules, errors
@@ -151,7 +168,7 @@ class Action:
         return self.cards[0]
 
     @classmethod
-    def parse(cls, text: "str | Action") -> "Action":
+    def parse(cls, text: str | Action) -> Action:
         """Read an action's text form back (plain letters accepted: ``play KH``, ``play TD``).
 
         Raises :class:`InvalidAction` (a ``ValueError``) when the text is not an action.
@@ -185,7 +202,7 @@ class Action:
             "announce king, choose <suit>, top <card>").format(text=str(text)))
 
     @classmethod
-    def play(cls, card: "Card | str") -> "Action":
+    def play(cls, card: Card | str) -> Action:
         """``Action("play", (card,))`` from a card or its text."""
         return cls("play", (parse_card(card),))
 
@@ -256,7 +273,7 @@ class Event:
     names: tuple[str, ...] = ()
     seat: int | None = None
 
-    def seen_by(self, seat: int | None, names: "tuple[str, ...] | None" = None) -> "Event":
+    def seen_by(self, seat: int | None, names: tuple[str, ...] | None = None) -> Event:
         """This event as ``seat`` sees it: hidden cards (and ``private`` data) removed unless the
         seat is in ``visible_to``; ``explain()`` then speaks to that seat."""
         kw: dict[str, Any] = {"seat": seat}
@@ -353,7 +370,7 @@ class Preset:
     options: Mapping[str, Any] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, rules: Any) -> "Preset":
+    def of(cls, rules: Any) -> Preset:
         """From a rules dataclass with ``name`` (or ``preset``) and ``label``. Rules are frozen, so
         the preset is made once per rules value (and language)."""
         key = (rules, id(i18n._translation))
@@ -386,7 +403,7 @@ def default_names(n: int) -> tuple[str, ...]:
 def _jsonable(v: Any) -> Any:
     """Plain JSON types: Card → its text ("10♦"), Suit → its word ("hearts"), Action → its text,
     objects with ``to_dict()`` → that, named tuples and dataclasses → dicts, numpy → Python."""
-    if v is None or isinstance(v, (bool, int, float, str)) and not isinstance(v, enum.Enum):
+    if v is None or (isinstance(v, (bool, int, float, str)) and not isinstance(v, enum.Enum)):
         return v
     if isinstance(v, (Card, Action)):
         return str(v)
@@ -470,7 +487,7 @@ class Observation:
         """True when this seat has a move to make (``legal_actions`` is not empty)."""
         return bool(self.legal_actions)
 
-    def refusal(self, action: "Action | str") -> "IllegalAction | None":
+    def refusal(self, action: Action | str) -> IllegalAction | None:
         """The one refusal explainer, for this seat: None when ``action`` is one of
         ``legal_actions``, else the :class:`IllegalAction` saying why in plain words and naming
         the rule (games override :meth:`_refuse`). Raises :class:`InvalidAction` for bad text."""
@@ -533,10 +550,12 @@ def _copy_tree(v: Any) -> Any:
 _CONTAINERS = (list, dict, set)
 
 
-class GameState:
+class GameState(abc.ABC):
     """Shared machinery of every game state (docs/observation.md).
 
-    Subclasses set ``GAME`` (e.g. ``"ecarte"``) and implement the hooks named in the module doc.
+    Subclasses set ``GAME`` (e.g. ``"ecarte"``) and implement the abstract hooks
+    (``_legal_actions``, ``_apply``, ``current_player``, ``is_over``, ``winner``, ``observation``,
+    ``_from_setup``): a game that leaves one out cannot be instantiated (``TypeError``).
     ``apply`` records each applied action's text in ``self.actions`` for ``to_json``.
     """
 
@@ -544,7 +563,7 @@ class GameState:
     #: attributes apply() does not copy for its rollback: append-only or immutable ones
     _NOT_COPIED: ClassVar[frozenset] = frozenset({"log", "actions", "_setup", "rules",
                                                   "_event_views"})
-    _new_game: ClassVar[Callable[..., "GameState"]]
+    _new_game: ClassVar[Callable[..., GameState]]
 
     def __init__(self):
         self.log: list[Event] = []
@@ -552,12 +571,13 @@ class GameState:
         self._setup: dict = {}
 
     # -- hooks -------------------------------------------------------------------------------
-    def _legal_actions(self) -> list[Action]:  # pragma: no cover - abstract
+    @abc.abstractmethod
+    def _legal_actions(self) -> list[Action]:
         """Every action legal now, for whoever may act (current player, or out of turn)."""
-        raise NotImplementedError
 
-    def _apply(self, action: Action) -> None:  # pragma: no cover - abstract
-        raise NotImplementedError
+    @abc.abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Make ``action`` (already checked legal by :meth:`apply`): move cards, log events."""
 
     def _refusal(self, action: Action) -> IllegalAction:
         """The :class:`IllegalAction` (plain-words message, ``.rule``) for an ``action`` that is
@@ -575,19 +595,27 @@ class GameState:
 
     # -- protocol ----------------------------------------------------------------------------
     @property
-    def current_player(self) -> int | None:  # pragma: no cover - abstract
-        raise NotImplementedError
+    @abc.abstractmethod
+    def current_player(self) -> int | None:
+        """The seat whose decision is pending (0-based), or None (game over, or nobody's turn)."""
 
     @property
-    def is_over(self) -> bool:  # pragma: no cover - abstract
-        raise NotImplementedError
+    @abc.abstractmethod
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+
+    @property
+    @abc.abstractmethod
+    def winner(self) -> int | None:
+        """The winning seat once the game is over; None while it goes on and for a draw."""
 
     def legal_actions(self) -> list[Action]:
         """The moves ``current_player`` may make now (empty when the game is over)."""
         return [] if self.is_over else list(self._legal_actions())
 
-    def observation(self, seat: int) -> Observation:  # pragma: no cover - abstract
-        raise NotImplementedError
+    @abc.abstractmethod
+    def observation(self, seat: int) -> Observation:
+        """Exactly what ``seat`` may see now (the game's :class:`Observation` subclass)."""
 
     def events_for(self, seat: int | None) -> tuple[Event, ...]:
         """``state.log`` as ``seat`` saw it (hidden cards removed), speaking to that seat.
@@ -607,7 +635,7 @@ class GameState:
             views.append(e.seen_by(seat, names))
         return tuple(views)
 
-    def apply(self, action: "Action | str") -> "GameState":
+    def apply(self, action: Action | str) -> GameState:
         """Apply ``action`` (an :class:`Action` or its text) and return ``self``.
 
         Raises :class:`InvalidAction` for text that is not an action and :class:`IllegalAction`
@@ -651,7 +679,7 @@ class GameState:
             self.__dict__[k].bit_generator.state = state
         del self.log[n_log:]
 
-    def clone(self) -> "GameState":
+    def clone(self) -> GameState:
         """An independent deep copy (same RNG state, so it plays on identically)."""
         return copy.deepcopy(self)
 
@@ -661,7 +689,7 @@ class GameState:
                           ensure_ascii=False, sort_keys=True)
 
     @classmethod
-    def from_json(cls, text: str) -> "GameState":
+    def from_json(cls, text: str) -> GameState:
         """Rebuild a state from :meth:`to_json` output by replaying the deal and the actions.
         Raises ``ValueError`` for JSON of another game."""
         d = json.loads(text)
@@ -675,8 +703,9 @@ class GameState:
         return state
 
     @classmethod
-    def _from_setup(cls, setup: dict) -> "GameState":  # pragma: no cover - abstract
-        raise NotImplementedError
+    @abc.abstractmethod
+    def _from_setup(cls, setup: dict) -> GameState:
+        """The state right after the deal that :meth:`to_json` recorded in ``setup``."""
 
 
 def rules_to_dict(rules: Any) -> dict:
@@ -694,3 +723,35 @@ def rules_from_dict(cls: type, d: dict) -> Any:
             raise ValueError(f"unknown rule option {k!r} for {cls.__name__}")
         kw[k] = tuple(v) if isinstance(v, list) else v
     return cls(**kw)
+
+
+# ---------------------------------------------------------------------------------- players, rules
+@runtime_checkable
+class Player(Protocol):
+    """A computer (or scripted) player: ``choose`` returns one of ``observation.legal_actions``.
+
+    Every game's computer player is ``<Game>Computer(level=..., seed=...)`` and is made by its
+    module's ``computer_player(level, seed)``; a player reads only the observation of its seat
+    (docs/architecture.md, "The protocol").
+    """
+
+    def choose(self, observation: Observation) -> Action:
+        """The action to take, one of ``observation.legal_actions`` (never empty when asked)."""
+        ...
+
+
+R = TypeVar("R")
+
+
+def check_rules(rules: object, cls: type[R], game: str) -> R:
+    """``rules`` when it is a ``cls``; else the one ``TypeError`` every game raises for another
+    game's rules (or anything else), naming both.
+
+    >>> check_rules(3, dict, "Écarté")
+    Traceback (most recent call last):
+    ...
+    TypeError: Écarté needs dict rules, not int
+    """
+    if not isinstance(rules, cls):
+        raise TypeError(f"{game} needs {cls.__name__} rules, not {type(rules).__name__}")
+    return rules

@@ -46,10 +46,28 @@ from .core import (Action, Event, GameState, IllegalAction, Observation, Outcome
                    default_names, _replace, rules_from_dict, rules_to_dict)
 from .i18n import _, N_
 
-__all__ = ["EcarteRules", "EcarteState", "EcarteObservation", "new_game", "computer_player",
-           "EcartePlayer", "RANK_ORDER", "rank_strength", "trick_winner", "what_now",
-           "hand_strength", "stacked_deck", "presets", "RULE_DEAL", "RULE_EXCHANGE", "RULE_KING",
-           "RULE_TRICK", "RULE_TRUMP", "RULE_SCORING", "RULE_GAME"]
+__all__ = [
+    "RANK_ORDER",
+    "RULE_DEAL",
+    "RULE_EXCHANGE",
+    "RULE_GAME",
+    "RULE_KING",
+    "RULE_SCORING",
+    "RULE_TRICK",
+    "RULE_TRUMP",
+    "EcarteObservation",
+    "EcartePlayer",
+    "EcarteRules",
+    "EcarteState",
+    "computer_player",
+    "hand_strength",
+    "new_game",
+    "presets",
+    "rank_strength",
+    "stacked_deck",
+    "trick_winner",
+    "what_now",
+]
 
 #: Écarté's rank order, highest first (§3.1): the ace ranks between the jack and the ten.
 RANK_ORDER: tuple[Rank, ...] = (Rank.KING, Rank.QUEEN, Rank.JACK, Rank.ACE, Rank.TEN, Rank.NINE,
@@ -135,12 +153,12 @@ class EcarteRules:
         return _(_LABELS[self.name]) if self.name in _LABELS else self.name
 
     @classmethod
-    def standard(cls, **options) -> "EcarteRules":
+    def standard(cls, **options) -> EcarteRules:
         """The default rules: any card when void, standard scoring (§3.4, §3.5)."""
         return cls(**{"name": "standard", **options})
 
     @classmethod
-    def classic(cls, **options) -> "EcarteRules":
+    def classic(cls, **options) -> EcarteRules:
         """19th-century club rules (Cavendish 1886; Parlett): must trump when void; classic scoring."""
         return cls(**{"name": "classic", "must_trump": True, "scoring": "classic", **options})
 
@@ -681,7 +699,7 @@ class EcarteState(GameState):
 
     # ------------------------------------------------------------------------------ json
     @classmethod
-    def _from_setup(cls, d: dict) -> "EcarteState":
+    def _from_setup(cls, d: dict) -> EcarteState:
         return new_game(rules_from_dict(EcarteRules, d["rules"]), seed=d.get("seed"),
                         deck=d.get("deck"), dealer=d.get("dealer"),
                         names=tuple(d["names"]) if d.get("names") else None,
@@ -834,9 +852,7 @@ def _is_jeu_de_regle(hand, trump: Suit) -> bool:
         by_suit.setdefault(c.suit, []).append(c.rank)
     if len(trumps) == 1 and any({Rank.KING, Rank.QUEEN, Rank.JACK} <= set(r) for r in by_suit.values()):
         return True
-    if len(trumps) == 2 and any(len(r) >= 3 for r in by_suit.values()):
-        return True
-    return False
+    return bool(len(trumps) == 2 and any(len(r) >= 3 for r in by_suit.values()))
 
 
 class EcartePlayer:
@@ -855,7 +871,7 @@ class EcartePlayer:
         self.level = level
         self.rng = np.random.default_rng(seed)
 
-    def choose(self, obs: "EcarteObservation") -> Action:
+    def choose(self, obs: EcarteObservation) -> Action:
         """Pick one of ``obs["legal_actions"]``. Raises ``ValueError`` if there is none."""
         legal = obs["legal_actions"]
         if not legal:

@@ -45,11 +45,35 @@ from math import comb
 from .cards import Card, Rank, Suit, SUITS, parse_card, parse_cards
 from .core import Action
 
-__all__ = ["Solver", "solver", "card_index", "index_card", "mask_of", "cards_of", "solve_plain", "plain_legal",
-           "seat_view", "SeatView", "unseen_mask", "hand_constraints", "sample_hands",
-           "consistent_hand", "StrongPlayer", "RandomPlayer", "match_value", "hand_points", "JEUX_DE_REGLE",
-           "stand_advice", "card_advice", "advice", "foster_counts", "jeux_de_regle_check",
-           "LEVELS", "bid_hint", "play_weight"]
+__all__ = [
+    "JEUX_DE_REGLE",
+    "LEVELS",
+    "RandomPlayer",
+    "SeatView",
+    "Solver",
+    "StrongPlayer",
+    "advice",
+    "bid_hint",
+    "card_advice",
+    "card_index",
+    "cards_of",
+    "consistent_hand",
+    "foster_counts",
+    "hand_constraints",
+    "hand_points",
+    "index_card",
+    "jeux_de_regle_check",
+    "mask_of",
+    "match_value",
+    "plain_legal",
+    "play_weight",
+    "sample_hands",
+    "seat_view",
+    "solve_plain",
+    "solver",
+    "stand_advice",
+    "unseen_mask",
+]
 
 # ------------------------------------------------------------------------------------ cards/bits
 _ORDER = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.ACE, Rank.JACK, Rank.QUEEN, Rank.KING)
@@ -548,9 +572,7 @@ def consistent_hand(v: SeatView, hand: int) -> bool:
             if not (sol.legal_follows(later, lead) >> f) & 1:
                 return False
     king = 8 * v.trump + 7
-    if v.king_announced == opp and not any(c == king for _t, _p, c in v.played) and not (hand >> king) & 1:
-        return False
-    return True
+    return not (v.king_announced == opp and not any(c == king for _t, _p, c in v.played) and not hand >> king & 1)
 
 
 # ------------------------------------------------------------------------------------ match value

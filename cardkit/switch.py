@@ -87,7 +87,8 @@ from __future__ import annotations
 import html
 from collections import Counter
 from dataclasses import dataclass
-from typing import NamedTuple, Sequence
+from typing import NamedTuple
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -96,9 +97,21 @@ from .core import (Action, Event, GameState, IllegalAction, Observation, Outcome
                    default_names, _replace, rules_from_dict, rules_to_dict)
 from .i18n import _, N_, ngettext
 
-__all__ = ["SwitchRules", "Pending", "SwitchState", "SwitchObservation", "SwitchComputer",
-           "new_game", "what_now", "computer_player", "play_out", "full_stock", "presets",
-           "SPECIAL_RANKS", "is_special"]
+__all__ = [
+    "SPECIAL_RANKS",
+    "Pending",
+    "SwitchComputer",
+    "SwitchObservation",
+    "SwitchRules",
+    "SwitchState",
+    "computer_player",
+    "full_stock",
+    "is_special",
+    "new_game",
+    "play_out",
+    "presets",
+    "what_now",
+]
 
 #: The ranks that do something (RULES.md §2): 2 (draw 2), 8 (miss a turn), Jack (name a suit),
 #: Ace (draw 4). A starter of one of these ranks is put back into the stock.
@@ -194,7 +207,7 @@ class SwitchRules:
         return _("Standard") if self.name == "standard" else _("Custom")
 
     @classmethod
-    def standard(cls, **options) -> "SwitchRules":
+    def standard(cls, **options) -> SwitchRules:
         """The defaults of RULES.md §2 (2 players, 7 cards, last-card penalty 2, 8s do not add up),
         with any option overridden by keyword."""
         return cls(**options)
@@ -471,8 +484,8 @@ class SwitchState(GameState):
         if self.skips_owed[c] and self.pending is not None and self.pending.kind != "eight":
             return [DRAW]        # missing this turn, facing a 2/Ace: the penalty is drawn
         if self.skips_owed[c] or (self.pending is not None and self.pending.kind == "eight"):
-            return plays + [PASS]
-        return plays + [DRAW]
+            return [*plays, PASS]
+        return [*plays, DRAW]
 
     def _legal_actions(self) -> list[Action]:
         acts = self.legal_actions()
@@ -837,7 +850,7 @@ class SwitchState(GameState):
         return '<table class="cardkit-switch">' + "".join(rows) + "</table>"
 
     @classmethod
-    def _from_setup(cls, setup: dict) -> "SwitchState":
+    def _from_setup(cls, setup: dict) -> SwitchState:
         return new_game(rules_from_dict(SwitchRules, setup["rules"]), seed=setup["seed"],
                         deck=setup.get("deck"), hands=setup.get("hands"),
                         dealer=setup.get("dealer"), names=setup.get("names"))
@@ -891,8 +904,8 @@ def _deal(state: SwitchState, deck_cards: list[Card], first: int) -> None:
 
 
 def new_game(rules: SwitchRules | None = None, *, seed: int | None = None,
-             deck: "Sequence[Card | str] | str | None" = None,
-             hands: "Sequence[Sequence[Card | str] | str] | None" = None,
+             deck: Sequence[Card | str] | str | None = None,
+             hands: Sequence[Sequence[Card | str] | str] | None = None,
              dealer: int | None = None, names: Sequence[str] | None = None) -> SwitchState:
     """Deal a new game of Switch (RULES.md §2) and turn up the starter.
 
@@ -958,7 +971,7 @@ def new_game(rules: SwitchRules | None = None, *, seed: int | None = None,
     return state
 
 
-def full_stock(hands: "Sequence[Sequence[Card | str] | str]", top: "Sequence[Card | str] | str" = "",
+def full_stock(hands: Sequence[Sequence[Card | str] | str], top: Sequence[Card | str] | str = "",
                seed: int = 0) -> list[Card]:
     """A stock for ``new_game(hands=..., deck=...)`` in lessons: the cards ``top`` first (the
     first of them is turned up as the starter), then every other card of the 52-card pack that is

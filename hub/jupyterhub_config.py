@@ -16,6 +16,7 @@ import os
 import shutil
 import sys
 from pathlib import Path
+import contextlib
 
 c = get_config()  # noqa: F821 - provided by JupyterHub
 
@@ -37,10 +38,8 @@ def copy_lessons(spawner):
     if not target.exists():
         shutil.copytree(REPO / "lessons", target)
         shutil.copy(REPO / "voila.json", home / "voila.json")
-        try:
+        with contextlib.suppress(LookupError, PermissionError):
             shutil.chown(target, spawner.user.name)
-        except (LookupError, PermissionError):
-            pass
 
 
 c.Spawner.pre_spawn_hook = copy_lessons

@@ -31,8 +31,13 @@ These run in the Voilà server process, never in a kernel. The page template ``c
 shown when a page's game has stopped, and the error pages.
 """
 
-__all__ = ["FULL_MESSAGE", "START_FAILED_MESSAGE", "STOPPED_MESSAGE", "TOO_MANY_PAGES_MESSAGE",
-           "BAD_PAGE_ARGUMENT_MESSAGE"]
+__all__ = [
+           "BAD_PAGE_ARGUMENT_MESSAGE",
+           "FULL_MESSAGE",
+           "START_FAILED_MESSAGE",
+           "STOPPED_MESSAGE",
+           "TOO_MANY_PAGES_MESSAGE",
+]
 
 # What a student reads (the error pages and the notice in the page template say the same).
 FULL_MESSAGE = "The class is full: every game on this server is in use. Try again in a minute."

@@ -28,8 +28,9 @@ import urllib.parse
 import urllib.request
 import uuid
 from dataclasses import dataclass
+import contextlib
 
-__all__ = ["WidgetSession", "PageError", "table_model_id", "choices", "Choice", "free_port"]
+__all__ = ["Choice", "PageError", "WidgetSession", "choices", "free_port", "table_model_id"]
 
 _KERNEL_ID = re.compile(r'"kernelId"\s*:\s*"([0-9a-f-]{36})"')
 
@@ -163,10 +164,8 @@ class WidgetSession:
 
     def close(self) -> None:
         if self.ws is not None:
-            try:
+            with contextlib.suppress(Exception):
                 self.ws.close()
-            except Exception:  # noqa: BLE001
-                pass
             self.ws = None
 
     def send(self, msg_type: str, content: dict, *, channel: str = "shell",

@@ -53,9 +53,16 @@ from tornado import web
 from traitlets import Float, Integer
 
 from . import gate
+import contextlib
 
-__all__ = ["StudentConnection", "StudentIdentityProvider", "read_frame", "BadFrame",
-           "ALLOWED_TARGETS", "MAX_DEPTH"]
+__all__ = [
+    "ALLOWED_TARGETS",
+    "MAX_DEPTH",
+    "BadFrame",
+    "StudentConnection",
+    "StudentIdentityProvider",
+    "read_frame",
+]
 
 #: comm targets a table's page opens (ipywidgets' manager asks for every widget's state)
 ALLOWED_TARGETS = frozenset({"jupyter.widget.control"})
@@ -126,7 +133,7 @@ def read_frame(ws_msg: str | bytes, v1: bool) -> Frame:
         except UnicodeDecodeError:
             raise BadFrame("bad channel") from None
         header, parent, metadata, content = (_json(p, what) for p, what in zip(
-            parts[1:5], ("header", "parent header", "metadata", "content")))
+            parts[1:5], ("header", "parent header", "metadata", "content"), strict=False))
     else:
         if isinstance(ws_msg, bytes):
             raise BadFrame("a binary frame on the JSON protocol")
@@ -185,10 +192,8 @@ class StudentConnection(ZMQChannelsWebsocketConnection):
         """Close every page websocket of ``kernel_id`` (the page then says its game stopped)."""
         for conn in list(cls._live.get(kernel_id, ())):
             conn.log.warning("Closing the page's websocket of kernel %s: %s", kernel_id, why)
-            try:
+            with contextlib.suppress(Exception):
                 conn.websocket_handler.close(1008, why[:100])
-            except Exception:  # noqa: BLE001 - already closed
-                pass
 
     # ------------------------------------------------------------------------- opening
     async def prepare(self):
@@ -286,7 +291,7 @@ class StudentConnection(ZMQChannelsWebsocketConnection):
         cls._buckets.pop(kernel_id, None)
         try:
             await mkm.shutdown_kernel(kernel_id)
-        except Exception as exc:  # noqa: BLE001 - gone meanwhile, or a shutdown that failed
+        except Exception as exc:
             if kernel_id in mkm:
                 mkm.log.warning("Could not shut down kernel %s: %r", kernel_id, exc)
         finally:
@@ -296,10 +301,8 @@ class StudentConnection(ZMQChannelsWebsocketConnection):
         """Close this page's websocket and shut its kernel down at once."""
         self.log.warning("Stopping kernel %s: %s", self.kernel_id, why)
         self._keep(self._shutdown_later(self.multi_kernel_manager, self.kernel_id, 0.5))
-        try:
+        with contextlib.suppress(Exception):
             self.websocket_handler.close(1008, why[:100])
-        except Exception:  # noqa: BLE001 - already closed
-            pass
 
     def on_kernel_restarted(self):
         """The kernel died and jupyter_server restarted it empty: close the page's websocket
@@ -364,7 +367,7 @@ class StudentConnection(ZMQChannelsWebsocketConnection):
                     self.log.warning("Kept from the browser (kernel %s, %s): %s",
                                      self.kernel_id, msg_type, str(text)[:2000])
                     return None
-        except Exception as exc:  # noqa: BLE001 - unparsable: do not forward it
+        except Exception as exc:
             self.log.warning("Dropped an unreadable kernel message: %r", exc)
             return None
         return super().handle_outgoing_message(stream, outgoing_msg)

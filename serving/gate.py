@@ -28,7 +28,7 @@ from tornado.routing import Matcher, Rule
 
 from . import BAD_PAGE_ARGUMENT_MESSAGE
 
-__all__ = ["install", "admit_page", "is_page_load"]
+__all__ = ["admit_page", "install", "is_page_load"]
 
 _KERNEL_ID = r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
 _TEMPLATE_FILE = re.compile(r"^[A-Za-z0-9_.-]+/static/[^\x00]*$")
@@ -59,7 +59,7 @@ class _When(Matcher):
     def match(self, request: HTTPServerRequest) -> dict | None:
         try:
             return {} if self.test(request) else None
-        except Exception:  # noqa: BLE001 - a request this cannot read is refused
+        except Exception:
             return {}
 
 

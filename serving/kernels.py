@@ -329,7 +329,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         except (web.HTTPError, _NoRoom):
             self._drop_visitor(visitor)
             raise
-        except Exception as exc:  # noqa: BLE001 - any start failure becomes the 503 page
+        except Exception as exc:
             self.log.warning("Kernel %s failed to start: %r", kernel_id, exc)
             self._drop_visitor(visitor)
             await self._discard(kernel_id)
@@ -376,7 +376,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             return
         try:
             await self.shutdown_kernel(kernel_id, now=True)
-        except Exception as exc:  # noqa: BLE001 - already gone
+        except Exception as exc:
             self.log.warning("Could not shut down kernel %s: %r", kernel_id, exc)
 
     async def shutdown_kernel(self, kernel_id: str, *args, **kwargs) -> None:
@@ -422,11 +422,11 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             for step in (self.sweep_unclaimed, self.sweep_oversized):
                 try:
                     await step()
-                except Exception as exc:  # noqa: BLE001 - the sweeper must keep running
+                except Exception as exc:
                     self.log.warning("Sweeping kernels (%s) failed: %r", step.__name__, exc)
             try:
                 self.refill_pools()
-            except Exception as exc:  # noqa: BLE001
+            except Exception as exc:
                 self.log.warning("Refilling the pools failed: %r", exc)
 
     async def sweep_unclaimed(self) -> list[str]:
@@ -524,7 +524,7 @@ def _wrap_get_rendered(get_rendered: Callable) -> Callable:
         except web.HTTPError:
             self._drop_visitor(current_visitor())
             raise
-        except Exception as exc:  # noqa: BLE001 - the pool kernel this page took failed
+        except Exception as exc:
             self._drop_visitor(current_visitor())
             if isinstance(exc, _NoRoom):
                 raise web.HTTPError(503, FULL_MESSAGE, reason="The class is full") from exc

@@ -21,8 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .client import free_port
+import contextlib
 
-__all__ = ["ROOT", "Server", "start_voila", "descendants", "kernel_pids"]
+__all__ = ["ROOT", "Server", "descendants", "kernel_pids", "start_voila"]
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -74,19 +75,13 @@ class Server:
         kids = descendants(self.proc.pid)
         if self.proc.poll() is None:
             self.proc.send_signal(signal.SIGTERM)
-            try:
+            with contextlib.suppress(subprocess.TimeoutExpired):
                 self.proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                pass
         for pid in kids:
-            try:
+            with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.killpg(self.proc.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
         self.proc.wait(timeout=10)
 
 
@@ -105,7 +100,7 @@ def start_server(cmd: list[str], port: int, ready_path: str, *, cwd: str | os.Pa
         try:
             with urllib.request.urlopen(server.url + ready_path, timeout=5):
                 return server
-        except Exception:  # noqa: BLE001 - not up yet
+        except Exception:
             if proc.poll() is not None or time.monotonic() > deadline:
                 server.stop()
                 raise RuntimeError(f"{Path(cmd[0]).name} did not start:\n{server.log()[-5000:]}") from None
@@ -127,7 +122,7 @@ def start_voila(target: str | os.PathLike, *, pool: dict | None = None, args=(),
         cmd.append("--VoilaKernelManager.kernel_pools_config=" + json.dumps(pools))
     cmd += list(args)
     if nice:
-        cmd = ["nice", "-n", str(nice)] + cmd
+        cmd = ["nice", "-n", str(nice), *cmd]
     # by default a probe that starts no kernel: one of Voilà's static files
     return start_server(cmd, port, ready_path or "/voila/static/voila.js", env=env, timeout=timeout)
 

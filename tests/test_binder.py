@@ -51,7 +51,7 @@ def test_fresh_venv_from_binder_runs_the_lessons(tmp_path):
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     py = venv / "bin" / "python"
     pip = [str(py), "-m", "pip", "install", "-q", "--disable-pip-version-check"]
-    subprocess.run(pip + ["-r", "binder/requirements.txt", "pytest", "nbval"], cwd=ROOT,
+    subprocess.run([*pip, "-r", "binder/requirements.txt", "pytest", "nbval"], cwd=ROOT,
                    check=True, timeout=900)
     # the environment holds what binder/ asked for, nothing from the developer's .venv
     out = subprocess.run([str(py), "-c", "import cardkit, cardkit_tables, voila, ipywidgets; "

@@ -69,7 +69,7 @@ def test_bad_decks_and_options_are_refused_with_the_rule():
     with pytest.raises(ValueError, match="32-card"):
         new_game(deck=piquet_pack()[:31], dealer=0)
     with pytest.raises(ValueError, match="32-card"):
-        new_game(deck=piquet_pack()[:31] + [C("2S")], dealer=0)
+        new_game(deck=[*piquet_pack()[:31], C("2S")], dealer=0)
     with pytest.raises(ValueError, match=r"target must be a whole number .* \(Winning the game\)"):
         EcarteRules(target=0)
     with pytest.raises(ValueError, match=r"add up to 5 cards.*\(Deal and trumps\)"):
@@ -459,7 +459,7 @@ def test_the_hand_end_names_each_score_whichever_seat_won():
     both readers (in seat order it read "you … scored 2 points; the score is 0–3")."""
     s = new_game(deck=stack("KH QH JH AH 10H", "7S 8S 9S 7C 8C", "9H"), dealer=0)
     s.apply("stand")
-    for code, reply in zip(("KH", "QH", "JH", "AH", "10H"), ("7S", "8S", "9S", "7C", "8C")):
+    for code, reply in zip(("KH", "QH", "JH", "AH", "10H"), ("7S", "8S", "9S", "7C", "8C"), strict=False):
         play(s, f"play {code}", f"play {reply}")
     ends = {seat: [e for e in s.observation(seat).events if e.kind == "hand_end"][-1].explain()
             for seat in (0, 1)}
@@ -476,7 +476,7 @@ def test_the_game_over_sentence_says_the_points_to_reach():
     s = new_game(EcarteRules(target=3), deck=stack("KH QH JH AH 10H", "7S 8S 9S 7C 8C", "9H"),
                  dealer=0)
     s.apply("stand")
-    for code, reply in zip(("KH", "QH", "JH", "AH", "10H"), ("7S", "8S", "9S", "7C", "8C")):
+    for code, reply in zip(("KH", "QH", "JH", "AH", "10H"), ("7S", "8S", "9S", "7C", "8C"), strict=False):
         play(s, f"play {code}", f"play {reply}")
     ends = {seat: [e for e in s.observation(seat).events if e.kind == "game_over"][-1].explain()
             for seat in (0, 1)}

@@ -187,7 +187,7 @@ def test_sampler_uses_a_shown_void_and_a_failure_to_beat():
     s.apply("play Q♠")
     s.apply("play 8♠")
     v = seat_view(s.observation(0))
-    allowed, forced, soft = hand_constraints(v)
+    allowed, _forced, _soft = hand_constraints(v)
     hearts = mask_of([c for c in cards_of(allowed) if c.suit.letter == "H"])
     assert hearts == 0 and not (allowed >> card_index(C("KS"))) & 1
     for h in sample_hands(v, 50, random.Random(0)):

@@ -8,6 +8,7 @@ from hypothesis import given, settings, strategies as st
 from cardkit import Action, IllegalAction, piquet_pack
 from cardkit import ecarte
 from cardkit.ecarte import EcarteRules, EcarteState, new_game
+import contextlib
 
 RULES = [EcarteRules.standard(), EcarteRules.classic(), EcarteRules.standard(target=7, packets=(2, 3))]
 PACK = Counter(piquet_pack())
@@ -141,9 +142,7 @@ def test_a_rule_failing_half_way_leaves_the_state_unchanged(monkeypatch):
         s._log("oops", p, "half-way")
         raise RuntimeError("a bug half-way through a move")
     monkeypatch.setattr(s, "_play", broken)
-    try:
+    with contextlib.suppress(RuntimeError):
         s.apply(s.legal_actions()[-1])
-    except RuntimeError:
-        pass
     assert s.to_json() == before and s.observation(0) == obs
     assert s.rng.bit_generator.state == rng_state and s.log[-1].kind != "oops"

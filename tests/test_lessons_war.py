@@ -546,7 +546,7 @@ def test_06_guess_widgets_of_the_notebook_wait_for_the_button_then_answer():
     ns: dict = {}
     widgets = []
     for cell in _nb("06_war_numbers").cells:
-        if cell.cell_type != "code" or "NumbersPanel(" in cell.source and "import" not in cell.source:
+        if cell.cell_type != "code" or ("NumbersPanel(" in cell.source and "import" not in cell.source):
             continue
         if "## Try it" in cell.source or "longest = " in cell.source:
             continue
@@ -565,7 +565,7 @@ def test_06_guess_widgets_of_the_notebook_wait_for_the_button_then_answer():
         for leak in ("you guessed", "average is", "looped", "times as long", "games are", "the kit,"):
             assert leak not in before, (w, leak)
         assert w.image.value == b""
-        for g, inp in zip(w.guesses, w.inputs):
+        for g, inp in zip(w.guesses, w.inputs, strict=False):
             inp.value = g.options[0] if isinstance(g, ChoiceGuess) else "100"
         assert w.press(), w
         shown = w.text.value.lower()

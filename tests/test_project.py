@@ -124,7 +124,7 @@ def test_every_package_folder_is_packaged():
     for top in ("cardkit", "widgets", "serving"):
         for init in sorted((ROOT / top).rglob("__init__.py")):
             rel = init.parent.relative_to(ROOT).parts
-            name = ".".join((dirs.get(rel[0], rel[0]),) + rel[1:])
+            name = ".".join((dirs.get(rel[0], rel[0]), *rel[1:]))
             assert name in listed, f"{init.parent.relative_to(ROOT)} is not packaged as {name}"
 
 

@@ -35,7 +35,8 @@ import pkgutil
 import random
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 import numpy as np
 import pytest
@@ -230,7 +231,7 @@ def _playout(game: str, rules, seed: int, *, checks: bool = True, disturb: bool 
         choices = [(seat, a) for seat, obs in enumerate(views) for a in obs.legal_actions]
         assert choices, f"step {step}: the game goes on but no seat is offered a move"
         assert set(state.legal_actions()) <= {a for _s, a in choices}
-        seat, action = choices[int(rng.integers(len(choices)))]
+        _seat, action = choices[int(rng.integers(len(choices)))]
         before = [spec.secret(state, s) for s in _seats(state)]
         shown = spec.shows(state, action)
         n_log = len(state.log)

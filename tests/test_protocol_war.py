@@ -174,7 +174,7 @@ def test_seeds_reproduce(name, rules):
     a = playout(rules, 7, checks=False)
     b = playout(rules, 7, checks=False)
     assert a.to_json() == b.to_json()
-    assert [s.observation(0).to_json() for s in (a, b)][0] == b.observation(0).to_json()
+    assert next(s.observation(0).to_json() for s in (a, b)) == b.observation(0).to_json()
 
 
 def test_face_down_war_cards_are_hidden_until_the_battle_is_settled():

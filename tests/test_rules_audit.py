@@ -474,7 +474,7 @@ def _small_deals(players, n_deals, seed):
         rnd.shuffle(cards)
         cards = cards[:rnd.randint(players, len(cards))]
         cuts = sorted(rnd.sample(range(1, len(cards)), players - 1))
-        yield [cards[a:b] for a, b in zip([0] + cuts, cuts + [len(cards)])]
+        yield [cards[a:b] for a, b in zip([0, *cuts], [*cuts, len(cards)], strict=False)]
 
 
 TWO_PLAYER_RULES = {
@@ -516,7 +516,7 @@ def test_ecarte_random_matches_offer_exactly_the_plays_and_points_of_the_rule_bo
     """§3.4 (follow suit, win the trick if able; classic: trump when void) and §3.5 (points)
     checked at every card and every hand of seeded random matches."""
     import random
-    order = "K Q J A 10 9 8 7".split()
+    order = ["K", "Q", "J", "A", "10", "9", "8", "7"]
 
     def strength(card):
         return 8 - order.index(card.rank.label)

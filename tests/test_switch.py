@@ -21,7 +21,7 @@ def cards(text):
 
 def rest_of_pack(*used_texts, first=""):
     """``first`` then every other card of the 52-card pack in pack order (♠ ♥ ♦ ♣, 2..A)."""
-    used = set(cards(" ".join(used_texts + (first,))))
+    used = set(cards(" ".join((*used_texts, first))))
     return cards(first) + [c for c in standard_pack() if c not in used]
 
 
@@ -405,7 +405,7 @@ def test_stock_rebuilt_from_the_discard_pile_but_its_top_card():
     play(g, "draw")                     # player 1: the stock is rebuilt, then one card drawn
     assert g.discard == cards("10H")
     drawn = g.hands[1][-1]
-    assert Counter(g.stock + [drawn]) == Counter(cards("7H 9H 6H 5H"))
+    assert Counter([*g.stock, drawn]) == Counter(cards("7H 9H 6H 5H"))
     assert any(e.kind == "rebuild" and "4 cards" in e.explain() for e in g.log)
     assert g.phase == "drawn" and legal(g) == [f"play {drawn}", "pass"]
 

@@ -401,13 +401,13 @@ def test_razboi_two_eights_seven_down_eighth_up():
 
 
 def test_razboi_faces_count_ten_aces_eleven():
-    j = "JS " + " ".join(f"{r}C" for r in "2 3 4 5 6 7 8 9 10".split()) + " AS"
-    k = "JH " + " ".join(f"{r}D" for r in "2 3 4 5 6 7 8 9 10".split()) + " KH 5S"
+    j = "JS " + " ".join(f"{r}C" for r in ["2", "3", "4", "5", "6", "7", "8", "9", "10"]) + " AS"
+    k = "JH " + " ".join(f"{r}D" for r in ["2", "3", "4", "5", "6", "7", "8", "9", "10"]) + " KH 5S"
     g = flip(game(WarRules.razboi(), j, k))            # 9 down, the 10th up: A♠ beats K♥
     assert packets(g)[1] == txt("5S") and len(g.packets[0]) == 22 and g.winner is None
     assert "Player 2 puts 9 cards face down." in battle_events(g)[-1].text
-    a = "AS " + " ".join(f"{r}C" for r in "2 3 4 5 6 7 8 9 10 J".split()) + " 2S"
-    b = "AH " + " ".join(f"{r}D" for r in "2 3 4 5 6 7 8 9 10 J".split()) + " 3S KH"
+    a = "AS " + " ".join(f"{r}C" for r in ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J"]) + " 2S"
+    b = "AH " + " ".join(f"{r}D" for r in ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J"]) + " 3S KH"
     g = flip(game(WarRules.razboi(), a, b))            # 10 down, the 11th up: 3♠ beats 2♠
     assert packets(g)[0] == "" and g.packets[1][0] == C("KH") and len(g.packets[1]) == 25
     assert "Player 1 puts 10 cards face down." in battle_events(g)[-1].text
@@ -606,7 +606,7 @@ def test_steal_takes_the_pile_and_looks_again():
     # (nothing to steal: player 2's pile is gone) and plays it: K♥ beats it
     assert g.piles == [cards("7S 7H 4H"), []]
     assert g.stage == "top" and g.current_player == 1
-    steal = [e for e in g.log if e.kind == "steal"][0]
+    steal = next(e for e in g.log if e.kind == "steal")
     assert steal.explain() == ("Player 1 steals with 7♠: takes Player 2's face-up pile "
                                "(3 cards with the 7♠).")
     g.apply("top 2C")
@@ -632,7 +632,7 @@ def test_steal_several_piles_with_one_card():
     assert g.piles == [cards("9S 9H 5H 9D 6D AS"), [], []]
     assert g.stage == "top" and g.current_player == 1
     assert g.observation(1).won == tuple(cards("KH 2C QD"))
-    steal = [e for e in g.log if e.kind == "steal"][0]
+    steal = next(e for e in g.log if e.kind == "steal")
     assert steal.data["victims"] == [1, 2] and steal.data["cards"] == cards("9H 5H 9D 6D")
     assert "Player 2's and Player 3's face-up pile" in steal.explain()
 
@@ -700,7 +700,7 @@ def test_steal_reshuffle_uses_the_game_rng_in_the_middle_of_a_war():
     # the war goes on from the new packet: 2 more face down, the next one up against 6♦.
     new = [cards("AC 3C 4C 5C")[i] for i in np.random.default_rng(9).permutation(4)]
     assert g.stage == "top"
-    assert g.table == [[C("8S"), C("2C")] + new[:3], cards("8H 2D 3D 4D 6D")]
+    assert g.table == [[C("8S"), C("2C"), *new[:3]], cards("8H 2D 3D 4D 6D")]
     assert g.current_player == (0 if new[2] == C("AC") else 1)
     assert g.packets == [new[3:], cards("7D")]
     assert [e.player for e in g.log if e.kind == "reshuffle"] == [0]

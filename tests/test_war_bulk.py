@@ -52,7 +52,7 @@ def assert_same_as_engine(rules, n, seed, public=True):
     res = play_many(rules, n, seed=seed)
     got = bulk_games(res)
     want = [engine_game(rules, s, public=public) for s in res.seeds]
-    bad = [(i, int(res.seeds[i]), w, g) for i, (w, g) in enumerate(zip(want, got)) if w != g]
+    bad = [(i, int(res.seeds[i]), w, g) for i, (w, g) in enumerate(zip(want, got, strict=False)) if w != g]
     assert not bad, f"{rules}: {len(bad)} of {n} games differ (index, seed, engine, bulk): {bad[:3]}"
     return res
 
@@ -149,7 +149,7 @@ def test_deals_are_the_engines_stacked_decks():
     res = play_many(rules, deals=deals, seed=9)
     from cardkit.war.bulk import _PACK
     want = [engine_game(rules, s, deck=[_PACK[c] for c in d], public=False)
-            for s, d in zip(res.seeds, deals)]
+            for s, d in zip(res.seeds, deals, strict=False)]
     assert bulk_games(res) == want
 
 

@@ -41,7 +41,7 @@ def tree_states(w) -> str:
         seen.add(x.model_id)
         states.append(x.get_state())
         todo += list(getattr(x, "children", ()))
-        todo += [getattr(x, "layout"), getattr(x, "style", None)] if hasattr(x, "layout") else []
+        todo += [x.layout, getattr(x, "style", None)] if hasattr(x, "layout") else []
         todo = [t for t in todo if t is not None]
     return json.dumps(states, ensure_ascii=False, default=repr)
 
@@ -53,7 +53,7 @@ def shown(w: GuessFirst) -> str:
 
 def answer(w: GuessFirst, *values) -> None:
     """Type or choose each guess, as the student does in the page."""
-    for inp, v in zip(w.inputs, values):
+    for inp, v in zip(w.inputs, values, strict=False):
         inp.value = v
 
 

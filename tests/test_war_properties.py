@@ -70,7 +70,7 @@ def check_observations(g, battle_log_start):
                 flags = b["up_flags"][p]
                 assert [c is None for c in o.table[p]] == [not f for f in flags]
                 assert [c for c in o.table[p] if c is not None] == \
-                    [c for c, f in zip(g.table[p], flags) if f]
+                    [c for c, f in zip(g.table[p], flags, strict=False) if f]
         if o.looking_at is not None:
             assert seat == g.current_player and g.stage == "steal"
             assert o.looking_at == g.packets[seat][0]

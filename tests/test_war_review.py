@@ -15,8 +15,8 @@ from cardkit import standard_pack
 from cardkit.war import WarRules, new_game
 
 # the same small helpers as the main War tests
-from test_war import C, R, cards, flip, game, packets, txt  # noqa: E402,F401
-from test_war import battle_events as battles  # noqa: E402
+from test_war import C, R, cards, flip, game, packets, txt
+from test_war import battle_events as battles
 
 
 # -- §1.1 deal ------------------------------------------------------------------------------------

@@ -134,7 +134,7 @@ class HandlerErrors(logging.Handler):
         if record.getMessage().startswith(("Exception in callback", "Exception in widget method")):
             self.records.append(record)
 
-    def __enter__(self) -> "HandlerErrors":
+    def __enter__(self) -> HandlerErrors:
         for name in self.LOGGERS:
             logging.getLogger(name).addHandler(self)
         return self

@@ -29,7 +29,7 @@ from . import controller as controller_mod
 from .live_note import LiveNote
 from .controller import Controller
 
-__all__ = ["CardTable", "card_json", "card_words", "sort_hand", "bundle"]
+__all__ = ["CardTable", "bundle", "card_json", "card_words", "sort_hand"]
 
 STATIC = Path(__file__).parent / "static"
 
@@ -64,7 +64,7 @@ def _suit_order(suits: list[Suit], trump: Suit | None) -> list[Suit]:
     when there are trumps, else in the order ♠ ♥ ♣ ♦."""
     best, best_key = suits, None
     for perm in itertools.permutations(suits):
-        clashes = sum(a.is_red == b.is_red for a, b in zip(perm, perm[1:]))
+        clashes = sum(a.is_red == b.is_red for a, b in itertools.pairwise(perm))
         trump_pos = perm.index(trump) if trump in perm else 0
         key = (clashes, trump_pos, [SUIT_CYCLE.index(s) for s in perm])
         if best_key is None or key < best_key:

@@ -57,7 +57,7 @@ ANSWER_FIRST = "First answer the question: choose one of the answers below."
 MAX_TEXT = 200          # longest action text or setting value accepted from the page
 
 
-def running_loop() -> "asyncio.AbstractEventLoop | None":
+def running_loop() -> asyncio.AbstractEventLoop | None:
     """The running asyncio event loop (in a live kernel: the kernel's), or ``None`` (headless)."""
     try:
         return asyncio.get_running_loop()
@@ -475,7 +475,7 @@ class Controller:
             if self.computer_turn():
                 self._computer_step(choice)
             self.schedule()
-        except Exception as exc:  # noqa: BLE001 - never a traceback on the page
+        except Exception as exc:
             self._error(exc)
 
     def _computer_step(self, choice: Any = None) -> None:
@@ -509,7 +509,7 @@ class Controller:
                 return
             try:
                 fn()
-            except Exception as exc:  # noqa: BLE001 - never a traceback on the page
+            except Exception as exc:
                 self._error(exc)
 
         self._timer = loop.call_later(seconds, run)
@@ -549,7 +549,7 @@ class Controller:
         """
         try:
             self._handle_message(content)
-        except Exception as exc:  # noqa: BLE001 - never a traceback on the page
+        except Exception as exc:
             self._error(exc)
 
     def _handle_message(self, content: Any) -> None:
@@ -590,7 +590,7 @@ class Controller:
         try:
             self.message = (_(GENERIC_ERROR), "warn")
             self.table.draw()
-        except Exception:  # noqa: BLE001
+        except Exception:
             log.debug("redraw after an error failed", exc_info=True)
 
 

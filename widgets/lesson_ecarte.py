@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 from functools import lru_cache
 from math import comb
-from typing import Sequence
+from collections.abc import Sequence
 
 from IPython.display import HTML
 
@@ -18,10 +18,25 @@ from cardkit.i18n import _
 
 from .lesson_view import box, cards, row, sentences
 
-__all__ = ["rank_order", "trick_demo", "deal_view", "deal_demo", "exchange_demo",
-           "SCORING_DEALS", "scoring_comparison", "hand_score", "foster_summary", "jeux_de_regle_lines",
-           "STAND_HAND", "STAND_TURN_UP", "stand_or_propose", "advisor_explained", "advisor_numbers",
-           "which_card", "hard_choice"]
+__all__ = [
+    "SCORING_DEALS",
+    "STAND_HAND",
+    "STAND_TURN_UP",
+    "advisor_explained",
+    "advisor_numbers",
+    "deal_demo",
+    "deal_view",
+    "exchange_demo",
+    "foster_summary",
+    "hand_score",
+    "hard_choice",
+    "jeux_de_regle_lines",
+    "rank_order",
+    "scoring_comparison",
+    "stand_or_propose",
+    "trick_demo",
+    "which_card",
+]
 
 #: the deal the lesson shows in "The deal and the trump" and "Proposals and exchanges": Ada is
 #: the non-dealer, Ben the dealer (non-dealer's hand, dealer's hand)
@@ -129,7 +144,7 @@ def jeux_de_regle_lines() -> list[str]:
     lines = [f"{'hand':<17} {'turn-up':<8} {'3+ tricks':>9} {'if dealer < 2 trumps':>21} {'vole':>5}   example"]
     for r in ecarte.jeux_de_regle_check():
         hand = " ".join(map(str, parse_cards(r["hand"])))
-        lines.append(f"{hand:<17} {str(parse_card(r['turn_up'])):<8} {r['p_three']:>9.1%} "
+        lines.append(f"{hand:<17} {parse_card(r['turn_up'])!s:<8} {r['p_three']:>9.1%} "
                      f"{r['p_three_if_dealer_under_two_trumps']:>21.1%} {r['p_vole']:>5.1%}   {r['name']}")
     return lines
 

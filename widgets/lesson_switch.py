@@ -15,11 +15,11 @@ from cardkit.i18n import _
 
 from .lesson_view import box, cards, row, sentences
 
-__all__ = ["deal_view", "starter_demo", "aces_demo", "eights_comparison", "stuck_demo"]
+__all__ = ["aces_demo", "deal_view", "eights_comparison", "starter_demo", "stuck_demo"]
 
 
 def _deal_rows(state: switch.SwitchState) -> str:
-    rows = [row(name, cards(hand), bold=True) for name, hand in zip(state.names, state.hands)]
+    rows = [row(name, cards(hand), bold=True) for name, hand in zip(state.names, state.hands, strict=False)]
     rows.append(row(_("Discard pile (top)"), cards(state.discard[:1])))
     rows.append(row(_("Stock: {n} cards, top first").format(n=len(state.stock)), cards(state.stock)))
     return "".join(rows)

@@ -8,13 +8,13 @@ These rows are flex boxes instead: cards wrap onto new lines, and text reads fro
 from __future__ import annotations
 
 import html
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from IPython.display import HTML
 
 from cardkit.cards import Card, card_html
 
-__all__ = ["MAX_WIDTH", "cards", "row", "sentences", "box"]
+__all__ = ["MAX_WIDTH", "box", "cards", "row", "sentences"]
 
 #: the widest a demo may be, in CSS pixels (a JupyterLab output at 1280 px is about 934 px wide)
 MAX_WIDTH = 880

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass
-from typing import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 import numpy as np
 from IPython.display import HTML
@@ -28,8 +28,16 @@ from IPython.display import HTML
 from cardkit import cards_text, parse_cards
 from cardkit.war import WarRules, new_game, player_name, simulate
 
-__all__ = ["BattleRow", "first_battle", "side_by_side", "battle_stories", "loop_story",
-           "whole_games", "guess_whole_games", "steal_vs_classic"]
+__all__ = [
+    "BattleRow",
+    "battle_stories",
+    "first_battle",
+    "guess_whole_games",
+    "loop_story",
+    "side_by_side",
+    "steal_vs_classic",
+    "whole_games",
+]
 
 #: Inline styles (a notebook's own CSS right-aligns table cells, Voilà's too): left-aligned text
 #: in a table no wider than a 900 px output.
@@ -229,7 +237,7 @@ def steal_vs_classic(packets: Sequence, rounds: int = 3) -> HTML:
     cards afterwards (packet / face-up pile). Returns an ``IPython.display.HTML`` table."""
     rows = []
     for name, rules in (("Classic War", WarRules.classic()), ("Steal War", WarRules.steal())):
-        rows.append((name,) + _rounds(rules, packets, rounds))
+        rows.append((name, *_rounds(rules, packets, rounds)))
     body = "".join(f"<tr>{_TH}{html.escape(n)}</th>{_TD}{html.escape(' '.join(s))}</td>"
                    f"{_TD}{html.escape(after)}</td></tr>" for n, s, after in rows)
     return _page(f"The same deal, top card first — {_packets_text(packets)}",

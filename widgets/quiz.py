@@ -7,7 +7,8 @@ The page sends ``{"do": "choose", "index": i}``; anything else is ignored.
 """
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any
+from collections.abc import Mapping, Sequence
 
 import anywidget
 import traitlets
@@ -43,7 +44,7 @@ class Quiz(LiveNote, anywidget.AnyWidget):
     view = traitlets.Dict().tag(sync=True)
 
     def __init__(self, question: str, choices: Sequence[Any], answer: Any, right: str,
-                 wrong: "str | Mapping[Any, str]" = "", *, four_colour: bool = False, **kwargs: Any):
+                 wrong: str | Mapping[Any, str] = "", *, four_colour: bool = False, **kwargs: Any):
         choices = list(choices)
         if answer not in choices:
             raise ValueError("the quiz answer must be one of its choices")

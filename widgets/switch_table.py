@@ -164,7 +164,7 @@ def _calls(legal: list, over: bool) -> list:
 
 
 def _what_now_text(obs: Any, caught: tuple[str, ...], over: bool) -> str:
-    text = " ".join(list(caught) + [_what_now(obs)])
+    text = " ".join([*list(caught), _what_now(obs)])
     if over and "New game" not in text:
         text += " " + _("Press New game to play again.")
     return text

@@ -39,7 +39,7 @@ from cardkit.cards import parse_card
 from cardkit.core import Action, InvalidAction
 from cardkit.i18n import _
 
-__all__ = ["Task", "BoundTask", "TICK"]
+__all__ = ["TICK", "BoundTask", "Task"]
 
 TICK = "✓ "
 #: The sentence for a legal move that is not the answer, when the task gives none for it.
@@ -80,7 +80,7 @@ class Task:
     accept: Sequence[str]
     right: str
     hint: str | None = None
-    wrong: "str | Mapping[str, str] | None" = None
+    wrong: str | Mapping[str, str] | None = None
     moves: Sequence[str] = ()
     choices: Sequence[str] | None = None
 
@@ -122,7 +122,7 @@ class Task:
         r = self.right.strip()
         return r if r.startswith("✓") else TICK + r
 
-    def bind(self, obs: Any) -> "BoundTask":
+    def bind(self, obs: Any) -> BoundTask:
         """The task read against the observation ``obs`` of its position (the deal after
         ``moves``, the student's seat): the answers as actions. Raises ``ValueError`` when it is
         not the student's turn there, or when an answer is not a legal move there (with the
@@ -185,7 +185,7 @@ class BoundTask:
         return _(NOT_THAT)
 
 
-def as_action(text: "str | Action", legal: Sequence[Action] = ()) -> Action:
+def as_action(text: str | Action, legal: Sequence[Action] = ()) -> Action:
     """``text`` as an :class:`Action`: an action text (``"play KS"``, ``"stand"``), or a bare
     card (``"KS"``, ``"K♠"``) meaning the one legal move with that card alone (``play``, or
     ``top``), else ``play`` of it. Raises :class:`cardkit.core.InvalidAction` (a ``ValueError``)

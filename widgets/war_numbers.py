@@ -21,7 +21,8 @@ import html
 import io
 import time
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
+from collections.abc import Callable, Mapping, Sequence
 
 import ipywidgets as ipw
 import numpy as np
@@ -33,9 +34,23 @@ from cardkit.war.stats import PUBLISHED, VARIANTS, length_histogram, length_summ
 
 from .live_note import LiveNote
 
-__all__ = ["NumbersPanel", "PICKUPS", "SHORT_OF_CARDS", "NumberGuess", "ChoiceGuess", "Reveal",
-           "GuessFirst", "compare_number", "guess_game_length", "guess_wars_spread", "guess_loops",
-           "guess_variants", "guess_pack_size", "kit_figures", "published_figures"]
+__all__ = [
+    "PICKUPS",
+    "SHORT_OF_CARDS",
+    "ChoiceGuess",
+    "GuessFirst",
+    "NumberGuess",
+    "NumbersPanel",
+    "Reveal",
+    "compare_number",
+    "guess_game_length",
+    "guess_loops",
+    "guess_pack_size",
+    "guess_variants",
+    "guess_wars_spread",
+    "kit_figures",
+    "published_figures",
+]
 
 #: The pickup orders in plain words (label, value of ``WarRules.pickup``), §1.1.
 PICKUPS = [("winner's cards first", "winner_first"), ("Player 1's cards first", "player_order"),
@@ -200,9 +215,9 @@ class GuessFirst(LiveNote, ipw.VBox):
 
     live_note_what = "A guess, then the games"
 
-    def __init__(self, title: str, guesses: Sequence["NumberGuess | ChoiceGuess"], button: str,
+    def __init__(self, title: str, guesses: Sequence[NumberGuess | ChoiceGuess], button: str,
                  simulate: Callable[[], Any], reveal: Callable[[Any, dict], Reveal],
-                 after: "GuessFirst | None" = None):
+                 after: GuessFirst | None = None):
         if after is not None and not isinstance(after, GuessFirst):
             raise TypeError(f"after must be a GuessFirst, not {after!r}")
         self.after = after
@@ -235,7 +250,7 @@ class GuessFirst(LiveNote, ipw.VBox):
         self.image = ipw.Image(format="png", layout=ipw.Layout(display="none", max_width="100%",
                                                                height="auto"))
         self._title = title
-        super().__init__(rows + [self.button, self.status, self.text, self.image],
+        super().__init__([*rows, self.button, self.status, self.text, self.image],
                          layout=ipw.Layout(max_width="760px", border="1px solid #ccd",
                                            padding="6px 10px", margin="4px 0"))
 
@@ -249,11 +264,11 @@ class GuessFirst(LiveNote, ipw.VBox):
             self._computed = True
         return self._result
 
-    def read_guesses(self) -> "tuple[dict, str | None]":
+    def read_guesses(self) -> tuple[dict, str | None]:
         """The guesses made so far (question → value) and, if one is missing or is not a number
         in range, the sentence that says so (else ``None``)."""
         values: dict = {}
-        for g, w in zip(self.guesses, self.inputs):
+        for g, w in zip(self.guesses, self.inputs, strict=False):
             if isinstance(g, NumberGuess):
                 typed = str(w.value).strip().replace(",", "").replace(" ", "").replace("_", "")
                 if not typed:

@@ -33,7 +33,7 @@ from cardkit.i18n import _
 from .cardtable import CardTable, bundle, card_json
 from .controller import Controller
 
-__all__ = ["WarTable", "war_view", "VARIANTS"]
+__all__ = ["VARIANTS", "WarTable", "war_view"]
 
 VARIANTS = tuple(war.VARIANTS)
 """The keys of the variant chooser, in its order."""
@@ -65,12 +65,12 @@ def _battle_table(obs: Any, reveal: bool) -> list:
     if last is None:
         return [[] for _ in range(obs.players)]
     if reveal:
-        return [[card_json(c) if up else None for c, up in zip(t, f)]
-                for t, f in zip(last["table"], last["face_up"])]
+        return [[card_json(c) if up else None for c, up in zip(t, f, strict=False)]
+                for t, f in zip(last["table"], last["face_up"], strict=False)]
     # once turned over, a war's face-down cards are marked ``down`` (drawn tucked under, so that
     # the face-up cards that decided it stand out)
-    return [[card_json(c) if up else card_json(c, down=True) for c, up in zip(t, f)]
-            for t, f in zip(last["table"], last["face_up"])]
+    return [[card_json(c) if up else card_json(c, down=True) for c, up in zip(t, f, strict=False)]
+            for t, f in zip(last["table"], last["face_up"], strict=False)]
 
 
 def _count_label(count: int) -> str:
@@ -176,7 +176,7 @@ def _log(obs: Any, reveal: bool) -> list:
         if e.kind == "battle":
             battle += 1
         numbers.append(battle)
-    log = [{"n": n, "text": e.explain()} for n, e in zip(numbers[-120:], events[-120:])]
+    log = [{"n": n, "text": e.explain()} for n, e in zip(numbers[-120:], events[-120:], strict=False)]
     return log[::-1]
 
 

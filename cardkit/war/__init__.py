@@ -43,10 +43,27 @@ from .rules import PRESETS, VARIANTS, WarRules, player_name
 from .simulation import SimulationResult, simulate
 from .text import decision_refusal, refusal, reveal_pause, rule_ref, what_now
 
-__all__ = ["WarRules", "WarState", "WarObservation", "new_game", "simulate", "SimulationResult",
-           "computer_player", "WarComputer", "player_name", "PRESETS", "VARIANTS", "PHASES",
-           "reaction_time", "presets", "rule_ref", "what_now", "refusal", "decision_refusal",
-           "reveal_pause"]
+__all__ = [
+    "PHASES",
+    "PRESETS",
+    "VARIANTS",
+    "SimulationResult",
+    "WarComputer",
+    "WarObservation",
+    "WarRules",
+    "WarState",
+    "computer_player",
+    "decision_refusal",
+    "new_game",
+    "player_name",
+    "presets",
+    "reaction_time",
+    "refusal",
+    "reveal_pause",
+    "rule_ref",
+    "simulate",
+    "what_now",
+]
 
 
 def presets() -> dict[str, WarRules]:

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 
@@ -55,7 +55,7 @@ except ImportError:      # numba is an optional extra: say so when play_many is 
             return args[0]
         return lambda f: f
 
-__all__ = ["play_many", "BulkResult", "GameEnd", "card_codes", "shuffled_deals", "SUPPORTED"]
+__all__ = ["SUPPORTED", "BulkResult", "GameEnd", "card_codes", "play_many", "shuffled_deals"]
 
 
 class GameEnd(enum.IntEnum):
@@ -133,19 +133,19 @@ class BulkResult:
 
 
 # -- card codes: the engine's order (the standard pack, then the joker) -------------------------
-_PACK: list[Card] = standard_pack(0) + [JOKER]
+_PACK: list[Card] = [*standard_pack(0), JOKER]
 _CODE = {c: i for i, c in enumerate(_PACK)}
 _RV = np.array([int(c.rank) for c in _PACK], dtype=np.int64)          # rank value of each code
 _RAZBOI_VALUE = {r: (r if r <= 10 else 11 if r == 14 else 10) for r in range(2, 15)}
 
 
-def card_codes(cards: "str | Iterable[Card | str]") -> np.ndarray:
+def card_codes(cards: str | Iterable[Card | str]) -> np.ndarray:
     """Card codes (uint8) for ``deals``: 0–51 the standard pack in ``standard_pack()`` order,
     52 a joker. Raises ``ValueError`` for an unreadable card."""
     return np.array([_CODE[c] for c in parse_cards(cards)], dtype=np.uint8)
 
 
-def shuffled_deals(pack: "str | Iterable[Card | str]", n_games: int, seed: int | None = 0
+def shuffled_deals(pack: str | Iterable[Card | str], n_games: int, seed: int | None = 0
                    ) -> np.ndarray:
     """``n_games`` independent shufflings of ``pack`` as a ``(n_games, len(pack))`` uint8 array of
     card codes, top card first, for ``play_many(..., deals=...)`` (e.g. a pack of 4 × k ranks)."""
@@ -495,10 +495,7 @@ def _automatic(nn, newly, up, RV, auto):
 @njit(cache=True, _nrt=False, inline="always")
 def _none_left(nb, best, ln):
     """No tied player has a card left: they stand on their last cards (a draw, RULES.md §1.1)."""
-    for i in range(nb):
-        if ln[best[i]] > 0:
-            return False
-    return True
+    return all(ln[best[i]] <= 0 for i in range(nb))
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -1232,8 +1229,8 @@ def _progress_bar(progress: bool, n_games: int, rules: WarRules):
 
 
 def play_many(rules: WarRules | None = None, n_games: int | None = None, *,
-              seed: int | None = None, seeds: "Sequence[int] | np.ndarray | None" = None,
-              deals: "np.ndarray | Sequence[Sequence[int]] | None" = None,
+              seed: int | None = None, seeds: Sequence[int] | np.ndarray | None = None,
+              deals: np.ndarray | Sequence[Sequence[int]] | None = None,
               progress: bool = False, chunk: int = 20_000) -> BulkResult:
     """Play ``n_games`` whole games of War without logs, compiled, and return a
     :class:`BulkResult` (per game: ``battles``, ``wars``, ``winner`` −1 for a draw, ``end``).

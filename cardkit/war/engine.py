@@ -38,7 +38,8 @@ from __future__ import annotations
 import html
 import itertools
 from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+from typing import Any
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 
@@ -164,7 +165,7 @@ class WarState(GameState):
 
     def card_counts(self) -> list[int]:
         """Cards each player holds (packet + face-up pile; not cards on the table)."""
-        return [len(a) + len(b) for a, b in zip(self._packets, self._piles)]
+        return [len(a) + len(b) for a, b in zip(self._packets, self._piles, strict=False)]
 
     # -- protocol -----------------------------------------------------------------------------
     @property
@@ -286,7 +287,7 @@ class WarState(GameState):
         del self.log[n_log:]
 
     # -- the battle machine -------------------------------------------------------------------
-    def _say(self, text: "Say | str", you: "str | tuple" = "", player: int | None = None,
+    def _say(self, text: Say | str, you: str | tuple = "", player: int | None = None,
              **fields) -> None:
         """Add one sentence to the battle's story: a :class:`~cardkit.war.text.Say` (or its
         templates), told when someone reads the battle event."""
@@ -436,12 +437,12 @@ class WarState(GameState):
         ranks = [_RV[up[p]] for p in cont]
         if not self._transitive:
             B = self._beats
-            unbeaten = [p for p, r in zip(cont, ranks) if not any(B[r2][r] for r2 in ranks)]
+            unbeaten = [p for p, r in zip(cont, ranks, strict=False) if not any(B[r2][r] for r2 in ranks)]
             if unbeaten:
                 return unbeaten
         key = [-r for r in ranks] if self.rules.lowest_wins else ranks
         m = max(key)
-        return [p for p, k in zip(cont, key) if k == m]
+        return [p for p, k in zip(cont, key, strict=False) if k == m]
 
     def _why(self, w: int, cont: list[int]) -> tuple[Say | None, Rule | None]:
         """Why ``w``'s card wins (told at read time), and the rule."""
@@ -476,7 +477,7 @@ class WarState(GameState):
         if len(losers) != 1:
             return w, None
         lo = losers[0]
-        hits = [c for c, f in zip(b["table"][lo], b["up_flags"][lo]) if not f and _RV[c] == R.underdog_rank]
+        hits = [c for c, f in zip(b["table"][lo], b["up_flags"][lo], strict=False) if not f and _RV[c] == R.underdog_rank]
         if not hits:
             return w, None
         if self._quiet:
@@ -736,7 +737,7 @@ class WarState(GameState):
                       "up_flags": [list(f) for f in b["up_flags"]],
                       "winner": w, "says": decision, "rule": rule, "wars": b["wars"],
                       "standing": list(b["standing"])}
-        downs = [(p, _cards(c for c, f in zip(b["table"][p], b["up_flags"][p]) if not f))
+        downs = [(p, _cards(c for c, f in zip(b["table"][p], b["up_flags"][p], strict=False) if not f))
                  for p in range(n)]
         downs = tuple((p, tuple(d)) for p, d in downs if d)
         steps = list(b["steps"])
@@ -934,7 +935,7 @@ class WarState(GameState):
 
     # -- JSON -------------------------------------------------------------------------------------
     @classmethod
-    def _from_setup(cls, setup: dict) -> "WarState":
+    def _from_setup(cls, setup: dict) -> WarState:
         return new_game(rules_from_dict(WarRules, setup["rules"]), seed=setup["seed"],
                         deck=setup.get("deck"), hands=setup.get("hands"), piles=setup.get("piles"),
                         names=setup.get("names"))
@@ -994,10 +995,10 @@ def _names(rules: WarRules, names) -> tuple[str, ...] | None:
 
 
 def new_game(rules: WarRules | None = None, *, seed: int | None = None,
-             deck: "Sequence[Card | str] | str | None" = None,
-             hands: "Sequence[Sequence[Card | str] | str] | None" = None,
-             piles: "Sequence[Sequence[Card | str] | str] | None" = None,
-             names: "Sequence[str] | None" = None, quiet: bool = False) -> WarState:
+             deck: Sequence[Card | str] | str | None = None,
+             hands: Sequence[Sequence[Card | str] | str] | None = None,
+             piles: Sequence[Sequence[Card | str] | str] | None = None,
+             names: Sequence[str] | None = None, quiet: bool = False) -> WarState:
     """A new game of War (RULES.md §1).
 
     - ``rules``: a :class:`WarRules` (default classic); the player count comes from it.

@@ -34,7 +34,8 @@ from __future__ import annotations
 import weakref
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
 
 import numpy as np
 
@@ -121,7 +122,7 @@ class WarObservation(Observation):
             _("{action} is not possible now.").format(action=action), rule_ref("war"))
 
 
-def _legal(state: "WarState", seat: int) -> tuple[Action, ...]:
+def _legal(state: WarState, seat: int) -> tuple[Action, ...]:
     if state.is_over:
         return ()
     cp = state.current_player
@@ -130,17 +131,17 @@ def _legal(state: "WarState", seat: int) -> tuple[Action, ...]:
     return tuple(state.legal_actions()) if cp == seat else ()
 
 
-def _table(state: "WarState") -> tuple:
+def _table(state: WarState) -> tuple:
     b = state._b
     n = state.rules.players
     if b is None:
         return tuple(() for _ in range(n))
     reveal = state.is_over
-    return tuple(tuple(_card(c) if (f or reveal) else None for c, f in zip(t, fl))
-                 for t, fl in zip(b["table"], b["up_flags"]))
+    return tuple(tuple(_card(c) if (f or reveal) else None for c, f in zip(t, fl, strict=False))
+                 for t, fl in zip(b["table"], b["up_flags"], strict=False))
 
 
-def _last_battle(state: "WarState", seat: int) -> dict | None:
+def _last_battle(state: WarState, seat: int) -> dict | None:
     L = state._last
     if L is None:
         return None
@@ -154,7 +155,7 @@ def _last_battle(state: "WarState", seat: int) -> dict | None:
             "piles_before": d.get("piles_before")}
 
 
-def _slap(state: "WarState", seat: int) -> dict | None:
+def _slap(state: WarState, seat: int) -> dict | None:
     if state.stage != "slap":
         return None
     s, R = state._b["slap"], state.rules
@@ -163,7 +164,7 @@ def _slap(state: "WarState", seat: int) -> dict | None:
             "window": R.slap_window}
 
 
-def _outcome(state: "WarState", seat: int) -> Outcome | None:
+def _outcome(state: WarState, seat: int) -> Outcome | None:
     if not state.is_over:
         return None
     text = state.observation_outcome_text(seat)
@@ -175,10 +176,10 @@ def _outcome(state: "WarState", seat: int) -> Outcome | None:
 # an observation is built once per move and seat (a table asks many times per click), and the
 # events a seat saw are extended, not rebuilt, as the log grows. Kept beside the state (weak
 # keys), so snapshots and clones of the state never copy it.
-_CACHE: "weakref.WeakKeyDictionary[WarState, dict]" = weakref.WeakKeyDictionary()
+_CACHE: weakref.WeakKeyDictionary[WarState, dict] = weakref.WeakKeyDictionary()
 
 
-def _events(state: "WarState", seat: int, memo: dict) -> tuple:
+def _events(state: WarState, seat: int, memo: dict) -> tuple:
     log = state.log
     n = len(log)
     key = ("events", seat)
@@ -194,7 +195,7 @@ def _events(state: "WarState", seat: int, memo: dict) -> tuple:
     return events
 
 
-def observe(state: "WarState", seat: int) -> WarObservation:
+def observe(state: WarState, seat: int) -> WarObservation:
     """``state.observation(seat)``: the :class:`WarObservation` for ``seat`` (0-based), built
     once per move (the same object until the next move).
 
@@ -214,7 +215,7 @@ def observe(state: "WarState", seat: int) -> WarObservation:
     return obs
 
 
-def _build(state: "WarState", seat: int, memo: dict) -> WarObservation:
+def _build(state: WarState, seat: int, memo: dict) -> WarObservation:
     n = state.rules.players
     phase, cp = state.phase, state.current_player
     sentence, rule = what_now(state, seat)

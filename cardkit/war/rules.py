@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any, Callable, Iterable
+from typing import Any
+from collections.abc import Callable, Iterable
 
 import numpy as np
 
 from ..cards import Card, JOKER, Rank, parse_card, parse_cards, standard_pack
 from ..i18n import _
 
-__all__ = ["WarRules", "PRESETS", "VARIANTS", "player_name"]
+__all__ = ["PRESETS", "VARIANTS", "WarRules", "player_name"]
 
 # -- card codes -----------------------------------------------------------------------------------
 _PACK: list[Card] = standard_pack(0) + [JOKER]          # index 52 is the joker
@@ -26,7 +27,7 @@ _RAZBOI_VALUE = {r: (r if r <= 10 else 11 if r == 14 else 10) for r in range(2, 
 _FACES = (11, 12, 13)
 
 
-def _code(card: "Card | str") -> int:
+def _code(card: Card | str) -> int:
     return _IDX[parse_card(card)]
 
 
@@ -42,7 +43,7 @@ def _text(codes: Iterable[int]) -> str:
     return " ".join(str(_PACK[i]) for i in codes)
 
 
-def _parse_packet(p: "str | Iterable[Card | str]") -> list[int]:
+def _parse_packet(p: str | Iterable[Card | str]) -> list[int]:
     return [_IDX[c] for c in parse_cards(p)]
 
 
@@ -197,59 +198,59 @@ class WarRules:
 
     # -- presets (data, not subclasses) --------------------------------------------------------
     @classmethod
-    def classic(cls) -> "WarRules":
+    def classic(cls) -> WarRules:
         """§1.1: two players, 52 cards, 3 down 1 up, winner's cards first, last card up."""
         return cls()
 
     @classmethod
-    def multiplayer(cls, players: int = 3) -> "WarRules":
+    def multiplayer(cls, players: int = 3) -> WarRules:
         """§1.2: 3 or 4 players; only the tied players fight a war, 1 down 1 up."""
         if players not in (3, 4):
             raise ValueError("Three or four players: the multiplayer preset is for 3 or 4 players")
         return cls(players=players, war_facedown=1, war_participants="tied")
 
     @classmethod
-    def three_player(cls) -> "WarRules":
+    def three_player(cls) -> WarRules:
         """§1.3: three players; only the two (or more) tied highest fight, 3 down 1 up."""
         return cls(players=3, war_facedown=3, war_participants="tied")
 
     @classmethod
-    def peace(cls) -> "WarRules":
+    def peace(cls) -> WarRules:
         """§1.4: the lowest card wins; a tie starts a peace of 5 down (P-E-A-C-E), 1 up."""
         return cls(lowest_wins=True, war_facedown=5)
 
     @classmethod
-    def razboi(cls, players: int = 2) -> "WarRules":
+    def razboi(cls, players: int = 2) -> WarRules:
         """§1.5: a war is the tied card's value − 1 down, 1 up (J/Q/K 10, A 11)."""
         return cls(players=players, war_size="value")
 
     @classmethod
-    def automatic_war(cls, rank: "int | str" = 2) -> "WarRules":
+    def automatic_war(cls, rank: int | str = 2) -> WarRules:
         """§1.6: ``rank`` (default 2) always starts a war, and continues one as a deciding card."""
         return cls(automatic_rank=rank)
 
     @classmethod
-    def beats_faces(cls, rank: "int | str" = 3) -> "WarRules":
+    def beats_faces(cls, rank: int | str = 3) -> WarRules:
         """§1.7: ``rank`` (default 3) beats J, Q and K."""
         return cls(beats_faces_rank=rank)
 
     @classmethod
-    def beats_aces(cls, rank: "int | str" = 4) -> "WarRules":
+    def beats_aces(cls, rank: int | str = 4) -> WarRules:
         """§1.7: ``rank`` (default 4) beats A only."""
         return cls(beats_aces_rank=rank)
 
     @classmethod
-    def underdog(cls, rank: "int | str" = 6) -> "WarRules":
+    def underdog(cls, rank: int | str = 6) -> WarRules:
         """§1.8: a war's loser with ``rank`` (default 6) among their face-down cards wins it."""
         return cls(underdog_rank=rank)
 
     @classmethod
-    def slap(cls, rank: "int | str" = 5, mean: float = 0.7, seat: int | None = 0) -> "WarRules":
+    def slap(cls, rank: int | str = 5, mean: float = 0.7, seat: int | None = 0) -> WarRules:
         """§1.9: the first to slap a turned-up ``rank`` (default 5) wins the battle or war."""
         return cls(slap_rank=rank, slap_mean=mean, slap_seat=seat)
 
     @classmethod
-    def steal(cls, players: int = 2) -> "WarRules":
+    def steal(cls, players: int = 2) -> WarRules:
         """§1.10: Steal War, 54 cards (two jokers above aces), face-up piles, steals."""
         return cls(players=players, steal_war=True, jokers=2)
 

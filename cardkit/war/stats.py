@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -18,9 +18,19 @@ from ..cards import SUITS, Card, Rank
 from .rules import WarRules
 from .bulk import BulkResult, GameEnd, play_many, shuffled_deals
 
-__all__ = ["LengthSummary", "length_summary", "first_tie_chance", "first_tie_rate", "pack_of_ranks",
-           "by_pack_size", "VARIANTS", "compare", "PUBLISHED", "still_going", "length_histogram",
-           ]
+__all__ = [
+    "PUBLISHED",
+    "VARIANTS",
+    "LengthSummary",
+    "by_pack_size",
+    "compare",
+    "first_tie_chance",
+    "first_tie_rate",
+    "length_histogram",
+    "length_summary",
+    "pack_of_ranks",
+    "still_going",
+]
 
 
 @dataclass(frozen=True)

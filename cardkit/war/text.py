@@ -8,7 +8,8 @@ section (``rule.cite()`` is ``"§1.10"``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
 
 from ..cards import Card, Rank
 from ..core import Action, IllegalAction, Rule
@@ -18,7 +19,7 @@ from .rules import WarRules
 if TYPE_CHECKING:          # pragma: no cover
     from .engine import WarState
 
-__all__ = ["rule_ref", "variant_rule", "what_now", "refusal", "decision_refusal", "RULE_KEYS"]
+__all__ = ["RULE_KEYS", "decision_refusal", "refusal", "rule_ref", "variant_rule", "what_now"]
 
 # key → (plain name, section of the rule book docs/RULES.md); names translated when read
 _RULES = {
@@ -92,7 +93,7 @@ def _first_hint(rules: WarRules) -> tuple[str, Rule]:
     return text, rule
 
 
-def what_now(state: "WarState", seat: int) -> tuple[str, Rule | None]:
+def what_now(state: WarState, seat: int) -> tuple[str, Rule | None]:
     """The sentence telling ``seat`` what to do now, with the plain name of the rule that applies,
     and that :class:`~cardkit.core.Rule`.
 
@@ -113,7 +114,7 @@ def what_now(state: "WarState", seat: int) -> tuple[str, Rule | None]:
     return _("Press Flip to turn the top cards ({rule}).").format(rule=rule), rule
 
 
-def _decision_now(state: "WarState", seat: int, phase: str, cp: int) -> tuple[str, Rule]:
+def _decision_now(state: WarState, seat: int, phase: str, cp: int) -> tuple[str, Rule]:
     name = state.names[cp]
     if phase == "slap":
         rule, card = rule_ref("slap"), state._slap_card()
@@ -266,8 +267,8 @@ class Say:
     ('Ada puts 3 cards face down.', 'You put 3 cards face down.')
     """
 
-    text: "str | tuple"
-    you: "str | tuple" = ""
+    text: str | tuple
+    you: str | tuple = ""
     player: int | None = None
     fields: tuple = ()
 

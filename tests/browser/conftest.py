@@ -149,7 +149,7 @@ class App:
         try:
             if BROKEN_WIDGETS.search(self.page.content()):
                 self.widget_errors.append("widget error text on the page")
-        except Exception:  # noqa: BLE001 - a closed page has no content
+        except Exception:
             pass
         return ([f"console: {e}" for e in self.console_errors]
                 + [f"page error: {e}" for e in self.page_errors]
@@ -197,5 +197,5 @@ def open_app(request, browser):
             try:
                 app.page.close(run_before_unload=True)
                 app.page.context.close()
-            except Exception:  # noqa: BLE001 - already closed
+            except Exception:
                 pass

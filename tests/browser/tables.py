@@ -114,7 +114,7 @@ def boxes(app, selectors: list[str], root: str = ".ck-root") -> dict[str, tuple[
         return sels.map(s => { const e = document.querySelector(s);
           const b = e && e.getClientRects().length ? e.getBoundingClientRect() : null;
           return b ? [Math.round(b.x - r.x), Math.round(b.y - r.y)] : null; }); }""", [root, selectors])
-    return {sel: (tuple(b) if b else None) for sel, b in zip(selectors, got)}
+    return {sel: (tuple(b) if b else None) for sel, b in zip(selectors, got, strict=False)}
 
 
 def tab_to(app, predicate_js: str, limit: int = 60) -> dict:

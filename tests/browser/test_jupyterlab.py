@@ -41,6 +41,7 @@ import pytest
 from cardkit_serving.client import free_port
 from cardkit_tables.live_note import SAYS
 from cardkit_serving.launch import ROOT, start_server
+import contextlib
 
 LESSONS = sorted((ROOT / "lessons").glob("[0-9]*.ipynb"))
 TABLE = ".ck-root"
@@ -158,10 +159,8 @@ def _api(server, token, path, method="GET"):
 def _shut_down_kernels(server, token) -> None:
     """End every session (and its kernel) of this JupyterLab."""
     for s in _api(server, token, "/api/sessions") or []:
-        try:
+        with contextlib.suppress(Exception):
             _api(server, token, f"/api/sessions/{s['id']}", method="DELETE")
-        except Exception:  # noqa: BLE001 - already gone
-            pass
 
 
 def _open_and_run_all(page, server, token, lesson):
@@ -179,10 +178,8 @@ def _open_and_run_all(page, server, token, lesson):
     assert len(lines) == 1 and "Voilà" in lines[0], f"{lesson}: first cell: {first.inner_text()!r}"
     # JupyterLab may ask which kernel to use: the notebook's own (Python 3)
     select = page.locator(".jp-Dialog button", has_text="Select")
-    try:
+    with contextlib.suppress(Exception):
         select.first.click(timeout=15_000)
-    except Exception:  # noqa: BLE001 - no dialog: the kernel started by itself
-        pass
     # the kernel is up when the toolbar says idle
     page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").first.wait_for(
         state="attached", timeout=90_000)
@@ -221,7 +218,7 @@ def _answers_a_click(page, lesson) -> None:
         button = table.locator("button:not([aria-disabled='true'])", has_text=label).first
         try:
             button.click(timeout=10_000)
-        except Exception:  # noqa: BLE001 - redrawn away under the pointer: the next one
+        except Exception:
             continue
         tried.append(label)
         try:
@@ -230,7 +227,7 @@ def _answers_a_click(page, lesson) -> None:
                            " else if (Date.now() > end) no(new Error('unchanged'));"
                            " else setTimeout(look, 100); })(); })", before)
             return
-        except Exception:  # noqa: BLE001 - this click changed nothing on screen: next one
+        except Exception:
             continue
     pytest.fail(f"{lesson}: the table did not answer any of these clicks: {tried}")
 

@@ -28,6 +28,7 @@ import pytest
 from cardkit_serving import STOPPED_MESSAGE
 from cardkit_serving.client import free_port
 from cardkit_serving.launch import start_voila
+import contextlib
 
 SAY_WITHIN = 5.0          # s from the kill / the stop to the notice
 RESTARTER = ["--KernelRestarter.time_to_dead=1", "--KernelRestarter.restart_limit=0"]
@@ -96,19 +97,15 @@ class Proxy:
         except OSError:
             pass
         for s in (src, dst):
-            try:
+            with contextlib.suppress(OSError):
                 s.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
 
     def drop(self) -> None:
         with self.lock:
             conns, self.conns = self.conns, []
         for s in conns:
-            try:
+            with contextlib.suppress(OSError):
                 s.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
             s.close()
 
     def down(self) -> None:
@@ -177,7 +174,7 @@ def assert_banner_fits(page, width: int, height: int) -> None:
     box = page.locator("#ck-stopped").bounding_box()
     button = page.locator("#ck-stopped button").bounding_box()
     assert box["y"] == 0 and box["width"] == width and box["height"] < height / 4, box
-    assert 0 <= button["x"] and button["x"] + button["width"] <= width, button
+    assert button["x"] >= 0 and button["x"] + button["width"] <= width, button
 
 
 def test_a_dead_kernel_is_said_within_5_s(server, browser):

@@ -23,7 +23,7 @@ def boxes(app, root, parts=tuple(STILL)):
     """(x, y, w, h) of each of ``parts``, from the table's top left corner (read in one go, so
     that a redraw cannot fall between two of them)."""
     got = app.locator(root).evaluate(BOXES_JS, list(parts))
-    return {p: tuple(b) for p, b in zip(parts, got)}
+    return {p: tuple(b) for p, b in zip(parts, got, strict=False)}
 
 
 def what_now(app, root):
@@ -43,7 +43,7 @@ def click_and_wait(app, root, locator) -> tuple[str, dict]:
              return t !== old && [t, ({BOXES_JS})(r, parts)]; }}""",
         arg=[root, before, STILL], timeout=30_000).json_value()
     settle(app, root)
-    return said, {p: tuple(b) for p, b in zip(STILL, at)}
+    return said, {p: tuple(b) for p, b in zip(STILL, at, strict=False)}
 
 
 def taskbar_fits(app, root, width):

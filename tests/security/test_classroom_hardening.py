@@ -178,7 +178,7 @@ def _arrive(server, n: int, first_source: int) -> list:
             out[i] = open_page(server, source=f"127.0.0.{first_source + i}")
         except PageError as e:
             out[i] = e
-        except Exception as e:  # noqa: BLE001 - reported by the assertion below
+        except Exception as e:
             out[i] = e
     threads = [threading.Thread(target=one, args=(i,)) for i in range(n)]
     for t in threads:

@@ -17,6 +17,7 @@ import websocket
 
 from cardkit_serving.client import WidgetSession, choices, pick, table_model_id
 from secrets_scan import leaked
+import contextlib
 
 ECARTE = "voila/render/ecarte_app.ipynb"
 SWITCH = "voila/render/switch_app.ipynb"
@@ -139,10 +140,8 @@ def played(fingerprint: str) -> set[str]:
     out = set()
     for action in json.loads(fingerprint).get("actions", []):
         if action.startswith("play "):
-            try:
+            with contextlib.suppress(ValueError, IndexError):
                 out.add(parse_card(action.split()[1]).code)
-            except (ValueError, IndexError):
-                pass
     return out
 
 

@@ -56,7 +56,7 @@ def _tables():
         hidden = [code for code in hidden if code not in public]
         try:
             fingerprint = state.to_json()
-        except Exception:  # noqa: BLE001
+        except Exception:
             fingerprint = repr(vars(state))
         out.append({"hidden": sorted(hidden), "fingerprint": fingerprint,
                     "over": bool(state.is_over() if callable(state.is_over) else state.is_over),
@@ -72,7 +72,7 @@ def _run():
         time.sleep(0.03)
         try:
             tables = _tables()
-        except Exception:  # noqa: BLE001 - a widget changing under us: try again
+        except Exception:
             continue
         if tables != last:
             last = tables
