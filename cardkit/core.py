@@ -34,6 +34,7 @@ default copy is too slow.
 from __future__ import annotations
 
 import abc
+import contextlib
 import copy
 import enum
 import json
@@ -381,10 +382,8 @@ class Preset:
         name = getattr(rules, "name", None) or getattr(rules, "preset", None) or "custom"
         label = getattr(rules, "label", None) or str(name)
         preset = cls(str(name), str(label), rules_to_dict(rules) if is_dataclass(rules) else {})
-        try:
+        with contextlib.suppress(TypeError):   # rules that cannot be hashed: not kept
             _PRESETS[key] = preset
-        except TypeError:                      # rules that cannot be hashed: not kept
-            pass
         return preset
 
     def to_dict(self) -> dict:
@@ -560,6 +559,8 @@ class GameState(abc.ABC):
     """
 
     GAME: ClassVar[str] = ""
+    #: every seat's name (``names[seat]``), set by the game's ``new_game``
+    names: tuple[str, ...] | list[str]
     #: attributes apply() does not copy for its rollback: append-only or immutable ones
     _NOT_COPIED: ClassVar[frozenset] = frozenset({"log", "actions", "_setup", "rules",
                                                   "_event_views"})
