@@ -8,7 +8,9 @@ distribution's name so that it cannot clash with another distribution's top-leve
 - :class:`Task` — a "your turn" task on a live table (``EcarteTable(deck=…, task=Task(…))``):
   predict, then see;
 - :class:`CardTable`, :class:`Controller` — what the tables share (``cardtable.py``,
-  ``controller.py``); the front end is in ``static/`` (no build step, nothing from the internet).
+  ``controller.py``); the front end is ES modules in ``js/``, bundled by esbuild (``npm run build``)
+  into ``static/<game>.bundle.js``, committed and shipped: a user builds nothing, nothing is
+  fetched from the internet.
 
 A table reads only ``state.observation(seat)`` and changes the game only through ``apply``; see
 DESIGN.md "Widgets".

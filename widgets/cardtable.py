@@ -1,8 +1,11 @@
 """The base of the card tables: one anywidget model per table (DESIGN.md "Widgets").
 
 :class:`CardTable` is an ``anywidget.AnyWidget`` (an ipywidgets ``DOMWidget`` whose JavaScript
-and CSS ship inside this package, in ``static/``: no build step, nothing fetched from the
-internet). Its one synced trait of state, ``view``, is the JSON the page draws: the seat's
+and CSS ship inside this package, in ``static/``; nothing is fetched from the internet). The
+JavaScript's source is ES modules in ``js/`` (``table.js`` exports what the tables share; each
+widget's module imports it and ends with ``export default { render }``), bundled by esbuild into
+one committed file per widget, ``static/<game>.bundle.js`` (``npm ci && npm run build``; a user
+builds nothing). Its one synced trait of state, ``view``, is the JSON the page draws: the seat's
 observation turned into plain values by the table's ``*_view`` function, plus the table's own
 public settings. The page draws it with ``textContent`` only (never HTML from the model) and
 sends each click back as a custom message ``{"do": "act", "action": "play K♥", "pos": 17}``,
@@ -37,9 +40,11 @@ STATIC = Path(__file__).parent / "static"
 SUIT_CYCLE = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 
 
-def bundle(*names: str) -> str:
-    """The files ``static/<name>`` joined into one ES module (the shared part first)."""
-    return "\n".join((STATIC / n).read_text(encoding="utf-8") for n in names)
+def bundle(name: str) -> str:
+    """The text of ``static/<name>``: a table's ES module (``"ecarte.bundle.js"``, built by esbuild
+    from ``js/``, see the module doc) or the stylesheet (``"table.css"``). Raises
+    ``FileNotFoundError`` for a file that is not there."""
+    return (STATIC / name).read_text(encoding="utf-8")
 
 
 def card_words(card: Card) -> str:
@@ -96,8 +101,9 @@ def sort_hand(cards: Iterable[Card], strength: Callable[[Card], int], trump: Sui
 class CardTable(LiveNote, anywidget.AnyWidget):
     """Base class of the three tables: one model, one synced ``view`` (module doc).
 
-    Subclasses set ``_esm``/``_css`` (class attributes, from :func:`bundle`), build a
-    :class:`Controller` as ``self.controller`` and implement ``draw()`` (set ``view``). Page
+    Subclasses set ``_esm``/``_css`` (class attributes, ``bundle("<game>.bundle.js")`` and
+    ``bundle("table.css")``), build a :class:`Controller` as ``self.controller`` and implement
+    ``draw()`` (set ``view``). Page
     preferences that are not game settings (``animate``: short card movements; ``four_colour``:
     ♠ black, ♥ red, ♦ blue, ♣ green) are kept in ``prefs`` and drawn at once.
 

@@ -373,7 +373,7 @@ class EcarteTable(CardTable):
 
     live_note_what = "An Écarté table"
 
-    _esm = bundle("table.js", "ecarte.js")
+    _esm = bundle("ecarte.bundle.js")
     _css = bundle("table.css")
 
     def __init__(self, rules: ecarte.EcarteRules | None = None, *, seed: int | None = None,

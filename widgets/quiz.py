@@ -39,7 +39,7 @@ class Quiz(LiveNote, anywidget.AnyWidget):
 
     live_note_what = "A quiz"
 
-    _esm = bundle("table.js", "quiz.js")
+    _esm = bundle("quiz.bundle.js")
     _css = bundle("table.css")
     view = traitlets.Dict().tag(sync=True)
 

@@ -239,7 +239,7 @@ class SwitchTable(CardTable):
 
     live_note_what = "A Switch table"
 
-    _esm = bundle("table.js", "switch.js")
+    _esm = bundle("switch.bundle.js")
     _css = bundle("table.css")
 
     def __init__(self, rules: switch.SwitchRules | None = None, *, players: int | None = None,

@@ -239,7 +239,7 @@ class WarTable(CardTable):
 
     live_note_what = "A War table"
 
-    _esm = bundle("table.js", "war.js")
+    _esm = bundle("war.bundle.js")
     _css = bundle("table.css")
 
     def __init__(self, rules: war.WarRules | None = None, *, seed: int | None = None,

@@ -1,6 +1,9 @@
 // Switch's felt: the opponents across (name, count, "Last card!" bubble, backs), the stock and the
 // discard pile in the middle with the named suit and any pending penalty, your sorted hand at the
-// bottom (overlapping when it is long). Appended to table.js.
+// bottom (overlapping when it is long). SwitchTable's anywidget module (bundled with table.js
+// into static/switch.bundle.js).
+
+import { cardBack, cardButton, cardFace, cardSlot, h, makeRender, suitClass } from "./table.js";
 
 function fitHand(hand) {
   // overlap the cards when the hand is wider than its row (phones, long hands)

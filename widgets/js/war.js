@@ -1,6 +1,9 @@
 // War's felt: one row per player (the others above, you at the bottom), each with its packet, its
 // face-up pile (Steal War) and the cards it has put on the table; the battle's sentence in the
-// middle; Flip always first in the same place. Appended to table.js.
+// middle; Flip always first in the same place. WarTable's anywidget module (bundled with
+// table.js into static/war.bundle.js).
+
+import { cardBack, cardButton, cardFace, cardSlot, h, makeRender } from "./table.js";
 
 function drawWar(shell, v, prev) {
   const L = v.labels;

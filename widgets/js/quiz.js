@@ -1,5 +1,8 @@
 // The lessons' "Your turn" question: the choices as cards (drawn like the tables' cards) or as
-// buttons, and the feedback in a live region. Appended to table.js.
+// buttons, and the feedback in a live region. Quiz's anywidget module (bundled with table.js
+// into static/quiz.bundle.js).
+
+import { cardButton, h } from "./table.js";
 
 function renderQuiz({ model, el }) {
   const root = h("div", { class: "ck-root ck-quiz" });

@@ -1,6 +1,10 @@
-// cardkit tables: the part of the front end shared by every table (anywidget ES module, no build
-// step, nothing fetched from the internet). The game's own file (ecarte.js, war.js, switch.js) is
-// appended to this one and ends with `export default { render }`.
+// cardkit tables: the part of the front end shared by every table — card faces, the shell
+// (toolbar, "What now", actions, log, restart question, connection check) and the anywidget
+// entry point. An ES module: each game's module (ecarte.js, switch.js, war.js, quiz.js) imports
+// what it uses from here and ends with `export default { render }` (anywidget's convention).
+// esbuild bundles each game's module with this one into one file, widgets/static/<game>.bundle.js,
+// which ships in the package and is what the Python side loads (`npm run build`; nothing is
+// fetched from the internet at run time).
 //
 // Rules of this code: everything from the model is drawn as text (textContent, attributes) and
 // never as HTML; every click is a custom message {do: "act", action, pos} that the kernel runs
@@ -9,7 +13,7 @@
 const SVGNS = "http://www.w3.org/2000/svg";
 
 /** An HTML element: h("button", {class: "x", onclick: f, "aria-label": "…"}, "text", child…) */
-function h(tag, attrs, ...kids) {
+export function h(tag, attrs, ...kids) {
   const e = document.createElement(tag);
   setAttrs(e, attrs);
   for (const k of kids.flat(Infinity)) {
@@ -129,13 +133,13 @@ function faceSVG(card) {
   return s("svg", { viewBox: "0 0 100 140", class: "ck-svg", "aria-hidden": "true", focusable: "false" }, kids);
 }
 
-function suitClass(card) {
+export function suitClass(card) {
   if (!card.suit) return "ck-joker";
   return "ck-suit-" + card.suit + (card.suit === "H" || card.suit === "D" ? " ck-red" : " ck-black");
 }
 
 /** A face-up card (not interactive): a span with the face and, for screen readers, its words. */
-function cardFace(card, opts = {}) {
+export function cardFace(card, opts = {}) {
   const e = h("span", { class: `ck-card ck-face ${suitClass(card)} ${opts.cls || ""}`, role: "img",
                         "aria-label": card.words, "data-anim": card.code }, faceSVG(card));
   if (card.trump && opts.tags !== false) e.appendChild(h("span", { class: "ck-tag ck-tag-trump", "aria-hidden": "true" }, "★ " + (opts.labels?.trump || "trump")));
@@ -143,17 +147,17 @@ function cardFace(card, opts = {}) {
 }
 
 /** A face-down card: no text, nothing that tells one back from another; not a tab stop. */
-function cardBack(cls = "") {
+export function cardBack(cls = "") {
   return h("span", { class: "ck-card ck-back " + cls, "aria-hidden": "true" });
 }
 
 /** An empty place on the table (decoration: hidden from screen readers). */
-function cardSlot(label = "", cls = "") {
+export function cardSlot(label = "", cls = "") {
   return h("span", { class: "ck-card ck-slot " + cls, "aria-hidden": "true" }, label ? h("span", { class: "ck-slot-label" }, label) : null);
 }
 
 /** A hand card the person can click: a real <button> named in words (rank "of" suit). */
-function cardButton(card, { onclick, selected = null, labels = {}, idx = 0, group = "hand" } = {}) {
+export function cardButton(card, { onclick, selected = null, labels = {}, idx = 0, group = "hand" } = {}) {
   const blocked = card.playable === false && !card.idle;
   const idle = !!card.idle;
   let name = card.words;
@@ -629,7 +633,7 @@ class TableShell {
 }
 
 /** anywidget entry point shared by the tables: `drawGame(shell, view, previous)` draws the felt. */
-function makeRender(game, drawGame) {
+export function makeRender(game, drawGame) {
   return function render({ model, el }) {
     const shell = new TableShell(model, el, game);
     let previous = null;

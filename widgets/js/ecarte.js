@@ -1,5 +1,8 @@
 // Écarté's felt: the opponent across, stock / turn-up / trumps and the trick in the middle, the
-// last trick beside it, your sorted hand at the bottom. Appended to table.js.
+// last trick beside it, your sorted hand at the bottom. EcarteTable's anywidget module (bundled
+// with table.js into static/ecarte.bundle.js).
+
+import { cardBack, cardButton, cardFace, cardSlot, h, makeRender, suitClass } from "./table.js";
 
 function tricksPile(side, n, label) {
   return h("div", { class: "ck-tricks ck-tricks-" + side },

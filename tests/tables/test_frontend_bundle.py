@@ -1,0 +1,89 @@
+"""The tables' front end: the shipped bundles are exactly the build of their sources.
+
+The JavaScript is written as ES modules in ``widgets/js/`` (``table.js`` exports what the tables
+share; ``ecarte.js``, ``switch.js``, ``war.js`` and ``quiz.js`` import it and end with
+``export default { render }``). esbuild, pinned exactly in ``package.json`` and
+``package-lock.json``, bundles each into one ES module, ``widgets/static/<name>.bundle.js``: the
+file anywidget loads, committed and shipped in the package, so that a user needs no Node.js and
+nothing is fetched at run time.
+
+After changing a file in ``widgets/js/``, rebuild and commit the bundles::
+
+    npm ci            # once: the pinned esbuild into node_modules/ (./dev test does it)
+    npm run build     # node widgets/js/build.mjs: rewrites widgets/static/*.bundle.js
+
+The test rebuilds into a temporary folder with the same script and fails, rather than skip, when
+Node.js or esbuild is missing.
+"""
+from __future__ import annotations
+
+import fnmatch
+import json
+import re
+import shutil
+import subprocess
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+STATIC = ROOT / "widgets" / "static"
+WIDGETS = ("ecarte", "switch", "war", "quiz")
+
+
+def _need_esbuild() -> str:
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("Node.js is not installed: the front-end bundles cannot be rebuilt to be checked "
+                    "(apt-get install nodejs npm, then npm ci in the repository)")
+    if not (ROOT / "node_modules" / "esbuild" / "package.json").is_file():
+        pytest.fail("esbuild is not installed: run `npm ci` in the repository (./dev test does it)")
+    return node
+
+
+def test_the_shipped_bundles_are_the_build_of_widgets_js(tmp_path):
+    node = _need_esbuild()
+    done = subprocess.run([node, str(ROOT / "widgets" / "js" / "build.mjs"), str(tmp_path)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, f"the build failed:\n{done.stdout}\n{done.stderr}"
+    built = sorted(p.name for p in tmp_path.iterdir())
+    assert built == sorted(f"{w}.bundle.js" for w in WIDGETS)
+    shipped = sorted(p.name for p in STATIC.glob("*.js"))
+    assert shipped == built, "widgets/static/ holds JavaScript that the build does not write"
+    stale = [name for name in built if (tmp_path / name).read_bytes() != (STATIC / name).read_bytes()]
+    assert not stale, (f"not the build of widgets/js/: {', '.join(stale)} in widgets/static/ "
+                       "(run `npm run build` and commit the bundles)")
+
+
+def test_esbuild_is_pinned_exactly():
+    package = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))
+    lock = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))
+    pin = package["devDependencies"]["esbuild"]
+    assert re.fullmatch(r"\d+\.\d+\.\d+", pin), f"esbuild {pin!r}: pin one exact version"
+    assert lock["packages"][""]["devDependencies"]["esbuild"] == pin
+    assert lock["packages"]["node_modules/esbuild"]["version"] == pin
+    assert package["scripts"]["build"] == "node widgets/js/build.mjs"
+
+
+def test_each_widget_loads_its_bundle_a_module_that_imports_nothing():
+    from cardkit_tables import EcarteTable, Quiz, SwitchTable, WarTable
+
+    for widget, name in zip((EcarteTable, SwitchTable, WarTable, Quiz), WIDGETS, strict=True):
+        text = (STATIC / f"{name}.bundle.js").read_text(encoding="utf-8")
+        assert widget._esm == text, widget.__name__
+        assert widget._css == (STATIC / "table.css").read_text(encoding="utf-8")
+        # self-contained: table.js is inside, nothing is imported (fetched) when the page loads it
+        assert not re.search(r"^\s*import\b|\bimport\(", text, re.M), name
+        assert "// widgets/js/table.js" in text and f"// widgets/js/{name}.js" in text
+        # anywidget takes the module's default export, {render}
+        assert text.rstrip().endswith(f"export {{\n  {name}_default as default\n}};"), name
+
+
+def test_the_package_ships_every_bundle_and_the_css():
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    globs = pyproject["tool"]["setuptools"]["package-data"]["cardkit_tables"]
+    wanted = [f"static/{w}.bundle.js" for w in WIDGETS] + ["static/table.css"]
+    for path in wanted:
+        assert (ROOT / "widgets" / path).is_file(), path
+        assert any(fnmatch.fnmatch(path, g) for g in globs), f"{path} is not in the package data"

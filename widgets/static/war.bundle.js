@@ -1,0 +1,825 @@
+// Built by esbuild from widgets/js/ (npm run build): edit those files, not this one.
+
+// widgets/js/table.js
+var SVGNS = "http://www.w3.org/2000/svg";
+function h(tag, attrs, ...kids) {
+  const e = document.createElement(tag);
+  setAttrs(e, attrs);
+  for (const k of kids.flat(Infinity)) {
+    if (k === null || k === void 0 || k === false) continue;
+    e.appendChild(typeof k === "string" || typeof k === "number" ? document.createTextNode(String(k)) : k);
+  }
+  return e;
+}
+function s(tag, attrs, ...kids) {
+  const e = document.createElementNS(SVGNS, tag);
+  setAttrs(e, attrs);
+  for (const k of kids.flat(Infinity)) {
+    if (k === null || k === void 0 || k === false) continue;
+    e.appendChild(typeof k === "string" || typeof k === "number" ? document.createTextNode(String(k)) : k);
+  }
+  return e;
+}
+function setAttrs(e, attrs) {
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === void 0 || v === false) continue;
+    if (k.startsWith("on") && typeof v === "function") e.addEventListener(k.slice(2), v);
+    else if (k === "text") e.textContent = String(v);
+    else if (k === "style" && typeof v === "object") Object.assign(e.style, v);
+    else e.setAttribute(k, v === true ? "" : String(v));
+  }
+}
+var SUIT_PATHS = {
+  H: "M50 92 C 30 74, 4 56, 8 32 C 11 14, 34 6, 50 28 C 66 6, 89 14, 92 32 C 96 56, 70 74, 50 92 Z",
+  D: "M50 4 L88 50 L50 96 L12 50 Z",
+  S: "M50 4 C 40 24, 8 40, 10 62 C 12 80, 36 84, 46 70 C 45 82, 40 90, 30 96 L70 96 C 60 90, 55 82, 54 70 C 64 84, 88 80, 90 62 C 92 40, 60 24, 50 4 Z",
+  C: "M50 6 C 36 6, 29 18, 32 30 C 34 38, 38 42, 41 45 C 34 40, 24 38, 16 44 C 6 52, 8 70, 22 74 C 34 78, 42 68, 45 62 C 45 76, 40 88, 30 96 L70 96 C 60 88, 55 76, 55 62 C 58 68, 66 78, 78 74 C 92 70, 94 52, 84 44 C 76 38, 66 40, 59 45 C 62 42, 66 38, 68 30 C 71 18, 64 6, 50 6 Z"
+};
+function pip(suit, cx, cy, size, flip) {
+  const sc = size / 100;
+  let t = `translate(${cx - size / 2} ${cy - size / 2}) scale(${sc})`;
+  if (flip) t = `rotate(180 ${cx} ${cy}) ` + t;
+  return s("path", { d: SUIT_PATHS[suit], transform: t, class: "ck-ink" });
+}
+var COLS = [32, 50, 68];
+var PIPS = (() => {
+  const [L, M, R] = COLS, T = 30, B = 110, C = 70;
+  const r4 = [30, 56.7, 83.3, 110];
+  const p = {
+    2: [[M, T], [M, B]],
+    3: [[M, T], [M, C], [M, B]],
+    4: [[L, T], [R, T], [L, B], [R, B]]
+  };
+  p[5] = [...p[4], [M, C]];
+  p[6] = [...p[4], [L, C], [R, C]];
+  p[7] = [...p[6], [M, 50]];
+  p[8] = [...p[7], [M, 90]];
+  p[9] = [[L, r4[0]], [R, r4[0]], [L, r4[1]], [R, r4[1]], [L, r4[2]], [R, r4[2]], [L, r4[3]], [R, r4[3]], [M, C]];
+  p[10] = [[L, r4[0]], [R, r4[0]], [L, r4[1]], [R, r4[1]], [L, r4[2]], [R, r4[2]], [L, r4[3]], [R, r4[3]], [M, 43], [M, 97]];
+  return p;
+})();
+function courtFigure(rank, suit) {
+  const half = [];
+  if (rank === "K") {
+    half.push(s("path", { d: "M34 50 L36 34 L43 42 L50 30 L57 42 L64 34 L66 50 Z", class: "ck-court-gold" }));
+    half.push(s("rect", { x: 34, y: 50, width: 32, height: 5, class: "ck-court-gold" }));
+  } else if (rank === "Q") {
+    half.push(s("path", { d: "M36 52 Q50 34 64 52 Z", class: "ck-court-gold" }));
+    for (const x of [38, 50, 62]) half.push(s("circle", { cx: x, cy: x === 50 ? 37 : 43, r: 3, class: "ck-court-gold" }));
+  } else {
+    half.push(s("path", { d: "M34 52 Q36 36 52 36 Q66 36 66 52 Z", class: "ck-court-cap" }));
+    half.push(s("path", { d: "M58 38 Q70 22 76 26", class: "ck-court-feather" }));
+  }
+  half.push(s("text", { x: 50, y: 68, "text-anchor": "middle", class: "ck-court-letter ck-ink" }, rank));
+  const top = s("g", {}, half);
+  const bottom = s("g", { transform: "rotate(180 50 70)" }, half.map((n) => n.cloneNode(true)));
+  return [
+    s("rect", { x: 22, y: 18, width: 56, height: 104, rx: 5, class: "ck-court-frame" }),
+    s("line", { x1: 24, y1: 70, x2: 76, y2: 70, class: "ck-court-line" }),
+    top,
+    bottom,
+    pip(suit, 32, 80, 12, true),
+    pip(suit, 68, 60, 12, false)
+  ];
+}
+function faceSVG(card) {
+  const kids = [s("rect", { x: 1, y: 1, width: 98, height: 138, rx: 8, class: "ck-face-bg" })];
+  if (card.suit === null || card.rank === "JOKER") {
+    const letters = "JOKER".split("");
+    letters.forEach((ch, i) => {
+      kids.push(s("text", { x: 11, y: 18 + i * 13, "text-anchor": "middle", class: "ck-joker-index" }, ch));
+      kids.push(s("text", {
+        x: 89,
+        y: 122 - (4 - i) * 13 + 13 * 0,
+        "text-anchor": "middle",
+        class: "ck-joker-index",
+        transform: "rotate(180 89 " + (122 - (4 - i) * 13 - 4) + ")"
+      }, letters[4 - i]));
+    });
+    kids.push(s("path", { d: "M50 38 L58 62 L84 62 L63 77 L71 102 L50 86 L29 102 L37 77 L16 62 L42 62 Z", class: "ck-joker-star" }));
+    return s("svg", { viewBox: "0 0 100 140", class: "ck-svg", "aria-hidden": "true", focusable: "false" }, kids);
+  }
+  const idx = (x, y, flip) => {
+    const g = s(
+      "g",
+      flip ? { transform: "rotate(180 50 70)" } : {},
+      s("text", { x, y, "text-anchor": "middle", class: "ck-index ck-ink" + (card.rank === "10" ? " ck-index-10" : "") }, card.rank),
+      pip(card.suit, x, y + 13, 13, false)
+    );
+    return g;
+  };
+  kids.push(idx(11, 22, false), idx(11, 22, true));
+  const n = Number(card.rank);
+  if (card.rank === "A") {
+    kids.push(pip(card.suit, 50, 70, card.suit === "S" ? 46 : 38, false));
+  } else if (n >= 2 && n <= 10) {
+    for (const [x, y] of PIPS[n]) kids.push(pip(card.suit, x, y, 20, y > 72));
+  } else {
+    kids.push(...courtFigure(card.rank, card.suit));
+  }
+  return s("svg", { viewBox: "0 0 100 140", class: "ck-svg", "aria-hidden": "true", focusable: "false" }, kids);
+}
+function suitClass(card) {
+  if (!card.suit) return "ck-joker";
+  return "ck-suit-" + card.suit + (card.suit === "H" || card.suit === "D" ? " ck-red" : " ck-black");
+}
+function cardFace(card, opts = {}) {
+  const e = h("span", {
+    class: `ck-card ck-face ${suitClass(card)} ${opts.cls || ""}`,
+    role: "img",
+    "aria-label": card.words,
+    "data-anim": card.code
+  }, faceSVG(card));
+  if (card.trump && opts.tags !== false) e.appendChild(h("span", { class: "ck-tag ck-tag-trump", "aria-hidden": "true" }, "★ " + (opts.labels?.trump || "trump")));
+  return e;
+}
+function cardBack(cls = "") {
+  return h("span", { class: "ck-card ck-back " + cls, "aria-hidden": "true" });
+}
+function cardSlot(label = "", cls = "") {
+  return h("span", { class: "ck-card ck-slot " + cls, "aria-hidden": "true" }, label ? h("span", { class: "ck-slot-label" }, label) : null);
+}
+function cardButton(card, { onclick, selected = null, labels = {}, idx = 0, group = "hand" } = {}) {
+  const blocked = card.playable === false && !card.idle;
+  const idle = !!card.idle;
+  let name = card.words;
+  if (card.trump) name += ", " + (labels.trump || "trump");
+  if (blocked) name += " — " + (labels.not_allowed || "not allowed") + (card.reason ? ": " + card.reason : "");
+  else if (idle && card.reason) name += " — " + card.reason;
+  const b = h("button", {
+    type: "button",
+    class: `ck-cardbtn${blocked ? " ck-blocked" : ""}${idle ? " ck-idle" : ""}${selected ? " ck-selected" : ""}`,
+    "aria-label": name,
+    "aria-disabled": blocked || idle ? "true" : null,
+    "aria-pressed": selected === null ? null : selected ? "true" : "false",
+    title: card.reason || null,
+    "data-key": "card:" + card.code,
+    "data-group": group,
+    "data-idx": idx,
+    "data-anim": card.code,
+    tabindex: idle ? "-1" : null,
+    onclick
+  });
+  const face = cardFace(card, { labels });
+  face.removeAttribute("role");
+  face.removeAttribute("aria-label");
+  face.removeAttribute("data-anim");
+  b.appendChild(face);
+  if (blocked) face.appendChild(h("span", { class: "ck-tag ck-tag-no", "aria-hidden": "true" }, "✕ " + (labels.not_allowed || "not allowed")));
+  return b;
+}
+function pageStoppedText() {
+  const e = document.querySelector("#ck-stopped .ck-stopped-text");
+  const text = e ? e.textContent.replace(/\s+/g, " ").trim() : "";
+  return text || null;
+}
+var TableShell = class {
+  constructor(model, el, game) {
+    this.model = model;
+    this.el = el;
+    this.selected = /* @__PURE__ */ new Set();
+    this.lastPos = null;
+    this.pingN = 0;
+    this.lastPong = Date.now();
+    this.awaiting = null;
+    this.lost = false;
+    this.rects = /* @__PURE__ */ new Map();
+    this.root = h("div", { class: `ck-root ck-game-${game}`, tabindex: "-1" });
+    this.lostBox = h("div", { class: "ck-lost", role: "alert", hidden: true });
+    this.toolbar = h("div", { class: "ck-toolbar" });
+    this.settingsBox = h("details", { class: "ck-settings" });
+    this.felt = h("div", { class: "ck-felt" });
+    this.overlay = h("div", { class: "ck-overlay", "aria-hidden": "true" });
+    this.whatNow = h("div", { class: "ck-whatnow", role: "status", "aria-live": "polite", "aria-atomic": "true" });
+    this.actions = h("div", { class: "ck-actions", role: "group" });
+    this.taskbar = h("div", { class: "ck-taskbar", role: "group", hidden: true });
+    this.confirmBox = h("div", { class: "ck-confirm", role: "alertdialog", hidden: true, "aria-modal": "false" });
+    this.log = h("details", { class: "ck-log" });
+    this.root.append(
+      this.lostBox,
+      this.toolbar,
+      this.settingsBox,
+      h("div", { class: "ck-felt-wrap" }, this.felt, this.overlay, this.confirmBox),
+      this.whatNow,
+      this.actions,
+      this.taskbar,
+      this.log
+    );
+    el.appendChild(this.root);
+    this.onMsg = (msg) => {
+      if (msg && typeof msg.pong === "number") {
+        this.lastPong = Date.now();
+        if (this.awaiting && msg.pong >= this.awaiting.n) this.awaiting = null;
+        if (this.lost) this.recover();
+      }
+    };
+    model.on("msg:custom", this.onMsg);
+    this.timer = setInterval(() => this.heartbeat(), 2e3);
+    this.onStopped = () => this.showLost(pageStoppedText());
+    this.onResumed = () => this.heartbeat();
+    window.addEventListener("cardkit:stopped", this.onStopped);
+    window.addEventListener("cardkit:resumed", this.onResumed);
+    if (document.body && document.body.classList.contains("ck-game-stopped")) this.onStopped();
+  }
+  destroy() {
+    clearInterval(this.timer);
+    this.model.off("msg:custom", this.onMsg);
+    window.removeEventListener("cardkit:stopped", this.onStopped);
+    window.removeEventListener("cardkit:resumed", this.onResumed);
+  }
+  // -- talking to the kernel
+  send(content) {
+    if (this.lost) return;
+    try {
+      this.model.send(content);
+    } catch (err) {
+      this.showLost();
+    }
+  }
+  ping(afterClick) {
+    this.pingN += 1;
+    if (afterClick && !this.awaiting) this.awaiting = { n: this.pingN, since: Date.now() };
+    this.send({ do: "ping", n: this.pingN });
+  }
+  heartbeat() {
+    if (this.lost) {
+      this.pingN += 1;
+      try {
+        this.model.send({ do: "ping", n: this.pingN });
+      } catch (err) {
+      }
+      return;
+    }
+    const now = Date.now();
+    if (this.awaiting && now - this.awaiting.since > 6e3) return this.showLost();
+    if (now - this.lastPong > 15e3) return this.showLost();
+    if (document.visibilityState !== "hidden") this.ping(false);
+  }
+  /** The kernel answered after all: the table is live again (redrawn from its view). */
+  recover() {
+    this.lost = false;
+    this.lostText = null;
+    this.awaiting = null;
+    this.lostBox.hidden = true;
+    this.root.classList.remove("ck-is-lost");
+    this.toolbarKey = null;
+    if (this.redraw) this.redraw();
+  }
+  /** The game cannot go on (no pong, or `text`: the page's "This game has stopped" notice):
+   *  the notice on top, "What now" says it instead of asking for a move, controls off. */
+  showLost(text) {
+    if (text) this.lostText = text;
+    const v = this.model.get("view") || {};
+    const say = this.lostText || v.labels && v.labels.lost || "Connection lost — reload the page to play again.";
+    if (this.lost && this.lostBox.textContent === say) return;
+    this.lost = true;
+    this.lostBox.textContent = say;
+    this.lostBox.hidden = false;
+    this.root.classList.add("ck-is-lost");
+    this.whatNow.replaceChildren(h("span", { class: "ck-whatnow-prompt ck-whatnow-lost" }, say));
+    this.whatNow.className = "ck-whatnow ck-tone-warn";
+    delete this.whatNow.dataset.text;
+    this.markMore();
+    for (const b of this.root.querySelectorAll("button, select, input")) {
+      b.setAttribute("aria-disabled", "true");
+      b.tabIndex = -1;
+    }
+  }
+  act(action) {
+    const v = this.model.get("view");
+    this.send({ do: "act", action, pos: v.pos });
+    this.ping(true);
+  }
+  // -- drawing
+  get animate() {
+    const v = this.model.get("view") || {};
+    const reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    return !!(v.prefs && v.prefs.animate) && !reduced;
+  }
+  /** Remember where the focus was and where the cards were, before a redraw. */
+  before() {
+    const f = document.activeElement;
+    this.focus = null;
+    if (f && f === this.root) {
+      this.focus = { key: null, group: null, idx: 0 };
+    } else if (f && this.root.contains(f)) {
+      this.focus = {
+        key: f.dataset ? f.dataset.key : null,
+        group: f.dataset ? f.dataset.group : null,
+        idx: f.dataset ? Number(f.dataset.idx || 0) : 0
+      };
+    }
+    this.rects = /* @__PURE__ */ new Map();
+    for (const e of this.felt.querySelectorAll("[data-anim]")) this.rects.set(e.dataset.anim, e.getBoundingClientRect());
+  }
+  /** Put the focus back somewhere sensible, and slide moved cards from where they were. */
+  after() {
+    if (this.focus) {
+      const f = this.focus;
+      let target = f.key ? this.root.querySelector(`[data-key="${CSS.escape(f.key)}"]`) : null;
+      if (!target && f.group) {
+        const items = [...this.root.querySelectorAll(`[data-group="${CSS.escape(f.group)}"]`)];
+        if (items.length) target = items[Math.min(f.idx, items.length - 1)];
+      }
+      if (!target) target = this.actions.querySelector("button:not([aria-disabled='true'])") || this.felt.querySelector(".ck-cardbtn:not([aria-disabled='true'])") || this.felt.querySelector(".ck-cardbtn") || this.root;
+      if (document.activeElement !== target) target.focus({ preventScroll: true });
+    }
+    if (!this.animate) return;
+    for (const e of this.felt.querySelectorAll("[data-anim]")) {
+      const old = this.rects.get(e.dataset.anim);
+      if (!old) continue;
+      const now = e.getBoundingClientRect();
+      const dx = old.left - now.left, dy = old.top - now.top;
+      if (Math.abs(dx) < 2 && Math.abs(dy) < 2) continue;
+      e.animate(
+        [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }],
+        { duration: 260, easing: "cubic-bezier(.2,.7,.3,1)" }
+      );
+    }
+  }
+  /** Slide a card in from the element `from` (e.g. the opponent's hand) to where it is drawn. */
+  slideFrom(cardEl, from) {
+    if (!this.animate || !cardEl || !from) return;
+    const a = from.getBoundingClientRect(), b = cardEl.getBoundingClientRect();
+    const dx = a.left + a.width / 2 - (b.left + b.width / 2), dy = a.top + a.height / 2 - (b.top + b.height / 2);
+    cardEl.animate(
+      [{ transform: `translate(${dx}px, ${dy}px) scale(.7)`, opacity: 0.4 }, { transform: "none", opacity: 1 }],
+      { duration: 280, easing: "ease-out" }
+    );
+  }
+  /** The gathered cards (elements now on the table) go, as copies, to the winner's place. */
+  gather(cardEls, to, hold = 650) {
+    if (!this.animate || !to) return;
+    const base = this.overlay.getBoundingClientRect();
+    const dest = to.getBoundingClientRect();
+    for (const src of cardEls) {
+      if (!src) continue;
+      const r = src.getBoundingClientRect();
+      const copy = src.cloneNode(true);
+      copy.removeAttribute("data-anim");
+      copy.classList.add("ck-flying");
+      Object.assign(copy.style, {
+        left: `${r.left - base.left}px`,
+        top: `${r.top - base.top}px`,
+        width: `${r.width}px`,
+        height: `${r.height}px`
+      });
+      this.overlay.appendChild(copy);
+      const dx = dest.left + dest.width / 2 - (r.left + r.width / 2), dy = dest.top + dest.height / 2 - (r.top + r.height / 2);
+      const anim = copy.animate([
+        { transform: "none", opacity: 1, offset: 0 },
+        { transform: "none", opacity: 1, offset: hold / (hold + 420) },
+        { transform: `translate(${dx}px, ${dy}px) scale(.45)`, opacity: 0.15, offset: 1 }
+      ], { duration: hold + 420, easing: "ease-in-out" });
+      anim.onfinish = () => copy.remove();
+      setTimeout(() => copy.remove(), hold + 900);
+    }
+  }
+  /** Copies of cards drawn before a redraw ({node, rect}) fly to `to` and fade. */
+  gatherSnapshots(snaps, to) {
+    if (!this.animate || !to) return;
+    const base = this.overlay.getBoundingClientRect();
+    const dest = to.getBoundingClientRect();
+    for (const { node, rect } of snaps) {
+      node.classList.add("ck-flying");
+      Object.assign(node.style, {
+        left: `${rect.left - base.left}px`,
+        top: `${rect.top - base.top}px`,
+        width: `${rect.width}px`,
+        height: `${rect.height}px`
+      });
+      this.overlay.appendChild(node);
+      const dx = dest.left + dest.width / 2 - (rect.left + rect.width / 2), dy = dest.top + dest.height / 2 - (rect.top + rect.height / 2);
+      const anim = node.animate(
+        [{ transform: "none", opacity: 1 }, { transform: `translate(${dx}px, ${dy}px) scale(.6)`, opacity: 0.2 }],
+        { duration: 380, easing: "ease-in" }
+      );
+      anim.onfinish = () => node.remove();
+      setTimeout(() => node.remove(), 900);
+    }
+  }
+  drawToolbar(v) {
+    const key = JSON.stringify([
+      v.title,
+      v.subtitle,
+      v.badges,
+      v.scores,
+      v.score_label,
+      v.target_label,
+      v.settings,
+      v.toggles,
+      v.speed,
+      v.pending_note,
+      v.labels,
+      v.prefs
+    ]);
+    if (key === this.toolbarKey) return;
+    this.toolbarKey = key;
+    const tb = this.toolbar;
+    tb.replaceChildren();
+    const score = h(
+      "div",
+      { class: "ck-score", role: "group", "aria-label": v.score_label || "Score" },
+      h("span", { class: "ck-score-title" }, v.score_label || ""),
+      (v.scores || []).map((p) => h(
+        "span",
+        { class: "ck-score-item" + (p.you ? " ck-score-you" : "") },
+        h("span", { class: "ck-score-name" }, p.name),
+        " ",
+        h("b", { class: "ck-score-n" }, String(p.value))
+      )),
+      v.target_label ? h("span", { class: "ck-score-target" }, "(" + v.target_label + ")") : null
+    );
+    tb.append(
+      h(
+        "div",
+        { class: "ck-heading" },
+        h("span", { class: "ck-title", role: "heading", "aria-level": "2" }, v.title || ""),
+        v.subtitle ? h("span", { class: "ck-subtitle" }, v.subtitle) : null,
+        (v.badges || []).map((b) => h("span", { class: "ck-badge" }, b))
+      ),
+      score,
+      h(
+        "div",
+        { class: "ck-tools" },
+        h("button", {
+          type: "button",
+          class: "ck-btn ck-newgame",
+          "data-key": "tool:new",
+          onclick: () => this.send({ do: "new_game" })
+        }, v.labels.new_game)
+      )
+    );
+    const st = this.settingsBox;
+    const open = st.open;
+    st.replaceChildren(h(
+      "summary",
+      { class: "ck-settings-summary", "data-key": "tool:settings" },
+      "⚙ " + v.labels.settings,
+      v.pending_note ? h("span", { class: "ck-pending-dot" }, " • " + v.labels.pending) : null
+    ));
+    const row = h("div", { class: "ck-settings-row" });
+    for (const set of v.settings || []) {
+      const id = "ck-set-" + set.name + "-" + Math.random().toString(36).slice(2, 8);
+      const sel = h("select", {
+        id,
+        class: "ck-select",
+        "data-key": "set:" + set.name,
+        onchange: (ev) => {
+          const opt = set.options[ev.target.selectedIndex];
+          this.send({ do: "set", name: set.name, value: opt[0] });
+        }
+      });
+      set.options.forEach(([value, text]) => {
+        const o = h("option", {}, text + (set.pending && value === set.now ? "" : ""));
+        if (value === set.value) o.selected = true;
+        sel.appendChild(o);
+      });
+      row.appendChild(h(
+        "label",
+        { class: "ck-setting" + (set.pending ? " ck-setting-pending" : ""), for: id },
+        h("span", {}, set.label),
+        sel
+      ));
+    }
+    for (const t of v.toggles || []) {
+      const id = "ck-tog-" + t.name + "-" + Math.random().toString(36).slice(2, 8);
+      const box = h("input", {
+        type: "checkbox",
+        id,
+        "data-key": "tog:" + t.name,
+        onchange: (ev) => this.send({ do: "pref", name: t.name, value: ev.target.checked })
+      });
+      box.checked = !!t.value;
+      row.appendChild(h("label", { class: "ck-toggle", for: id }, box, h("span", {}, t.label)));
+    }
+    st.appendChild(row);
+    if (v.pending_note) st.appendChild(h("p", { class: "ck-pending-note" }, v.pending_note));
+    st.open = open;
+    this.root.classList.toggle("ck-four", !!(v.prefs && v.prefs.four_colour));
+    this.root.classList.toggle("ck-force-narrow", !!(v.prefs && v.prefs.narrow));
+  }
+  /** The "Pause (s)" slider in the settings, when the table has one (``v.speed``). */
+  drawSpeed(v, max = 3) {
+    if (!v.speed || this.settingsBox.querySelector(".ck-speed")) return;
+    const id = "ck-speed-" + Math.random().toString(36).slice(2, 8);
+    const out = h("output", { for: id }, v.speed.value.toFixed(1));
+    const input = h("input", {
+      type: "range",
+      id,
+      min: 0,
+      max,
+      step: 0.1,
+      value: v.speed.value,
+      "data-key": "set:speed",
+      onchange: (ev) => this.send({ do: "pref", name: "delay", value: Number(ev.target.value) }),
+      oninput: (ev) => {
+        out.textContent = Number(ev.target.value).toFixed(1);
+      }
+    });
+    this.settingsBox.querySelector(".ck-settings-row").appendChild(
+      h("label", { class: "ck-setting ck-speed", for: id }, h("span", {}, v.speed.label), input, out)
+    );
+  }
+  /** "What now": a refusal or a note (``note``, e.g. the engine's refusal naming the rule) on
+   *  its own line first, in its tone, then the prompt; without a note, the prompt alone. */
+  drawWhatNow(v) {
+    const w = v.what_now || { text: "", tone: "info" };
+    const note = w.note || "";
+    const prompt = note ? w.prompt || "" : w.text;
+    const text = (v.labels.what_now ? v.labels.what_now + ": " : "") + JSON.stringify([note, w.note_tone, prompt]);
+    const fresh = this.whatNow.dataset.text !== text;
+    if (fresh) {
+      const kids = [];
+      if (note) kids.push(h("span", { class: "ck-whatnow-note ck-note-" + (w.note_tone || w.tone) }, note));
+      if (prompt || !note) {
+        kids.push(h(
+          "span",
+          { class: "ck-whatnow-prompt" },
+          h("b", {}, (v.labels.what_now || "") + ": "),
+          h("span", { class: "ck-whatnow-text" }, prompt)
+        ));
+      }
+      this.whatNow.replaceChildren(...kids);
+      this.whatNow.dataset.text = text;
+      this.whatNow.scrollTop = 0;
+    }
+    const open = !fresh && this.whatNow.classList.contains("ck-open");
+    this.whatNow.className = "ck-whatnow ck-tone-" + w.tone + (note ? " ck-has-note" : "") + (open ? " ck-open" : "");
+    this.markMore();
+  }
+  /** The What now box keeps its height (nothing below it moves) and scrolls: when
+   *  its text goes on below the box, the box says so (a fading last line and "more ▾"), and a
+   *  tap or click on it opens it to its whole text (the table below moves down, because the
+   *  person asked); another tap closes it, and so does the next message. */
+  markMore() {
+    const el = this.whatNow;
+    if (!el.dataset.more) {
+      el.dataset.more = "1";
+      el.addEventListener("scroll", () => this.markMore(), { passive: true });
+      el.addEventListener("click", () => {
+        if (!el.classList.contains("ck-more") && !el.classList.contains("ck-open")) return;
+        el.classList.toggle("ck-open");
+        el.scrollTop = 0;
+        this.markMore();
+      });
+    }
+    el.classList.toggle("ck-more", el.scrollHeight - el.scrollTop - el.clientHeight > 2);
+  }
+  /** Buttons that apply now; `extra` are per-game buttons already built. Always the same height. */
+  drawActions(v, buttons) {
+    this.actions.replaceChildren(...buttons);
+    if (v.hint) this.actions.appendChild(h("p", { class: "ck-hint" }, h("b", {}, (v.labels.advice || "Advice") + ": "), v.hint));
+  }
+  /** The task's choices and Hint, and "Deal this again" (``v.task``, ``v.again``). */
+  drawTaskbar(v) {
+    const t = v.task, again = v.again;
+    const kids = [];
+    if (t && t.choices && t.choices.length) {
+      kids.push(h(
+        "div",
+        { class: "ck-task-choices", role: "group", "aria-label": t.choices_label },
+        t.choices.map((c) => {
+          const b = this.actionButton(
+            { id: "choice-" + c.index, label: (c.right ? "✓ " : "") + c.label, enabled: c.enabled },
+            () => {
+              this.send({ do: "predict", index: c.index });
+              this.ping(true);
+            }
+          );
+          b.classList.add("ck-choice");
+          if (c.right) b.classList.add("ck-choice-right");
+          b.dataset.key = "choice:" + c.index;
+          b.dataset.group = "choice";
+          b.dataset.idx = c.index;
+          return b;
+        })
+      ));
+    }
+    kids.push(h("span", { class: "ck-task-spacer" }));
+    if (t && t.hint) {
+      kids.push(this.actionButton(
+        { id: "hint", label: t.hint.label, enabled: t.hint.enabled },
+        () => {
+          this.send({ do: "hint" });
+          this.ping(true);
+        }
+      ));
+      kids[kids.length - 1].dataset.key = "task:hint";
+    }
+    if (again) {
+      const b = h("button", {
+        type: "button",
+        class: "ck-btn ck-again",
+        "data-key": "task:again",
+        onclick: () => {
+          this.send({ do: "again" });
+          this.ping(true);
+        }
+      }, "↺ " + again.label);
+      kids.push(b);
+    }
+    this.taskbar.replaceChildren(...kids);
+    this.taskbar.hidden = !(t || again);
+    if (t) this.taskbar.setAttribute("aria-label", v.labels.what_now || "");
+  }
+  actionButton(a, onclick) {
+    const disabled = a.enabled === false;
+    const m = /^(.+?) (\([^()]+\))$/.exec(a.label);
+    const label = m ? [m[1], " ", h("span", { class: "ck-btn-sub" }, m[2])] : a.label;
+    return h("button", {
+      type: "button",
+      class: "ck-btn" + (a.primary ? " ck-primary" : ""),
+      "data-key": "act:" + a.id,
+      "aria-disabled": disabled ? "true" : null,
+      "aria-label": disabled && a.reason ? `${a.label} — ${a.reason}` : null,
+      title: disabled && a.reason ? a.reason : null,
+      onclick: (ev) => {
+        if (!disabled) onclick(ev);
+      }
+    }, label);
+  }
+  drawLog(v) {
+    this.logView = v;
+    if (!this.logToggle) {
+      this.logToggle = () => {
+        if (this.log.open && this.logView) this.drawLog(this.logView);
+      };
+      this.log.addEventListener("toggle", this.logToggle);
+    }
+    const key = JSON.stringify(v.log || []);
+    if (this.log.querySelector("summary") && (!this.log.open || key === this.logKey)) return;
+    this.logKey = this.log.open ? key : null;
+    const open = this.log.open;
+    this.log.replaceChildren(
+      h("summary", { "data-key": "tool:log" }, v.labels.log),
+      h(
+        "ol",
+        { class: "ck-log-lines", reversed: true },
+        (v.log || []).map((l) => h("li", { value: l.n }, l.text))
+      )
+    );
+    this.log.open = open;
+  }
+  drawConfirm(v) {
+    const box = this.confirmBox;
+    if (!v.confirm) {
+      if (!box.hidden) box.hidden = true;
+      box.replaceChildren();
+      return;
+    }
+    const wasHidden = box.hidden;
+    box.replaceChildren(
+      h("p", { class: "ck-confirm-text", id: "ck-confirm-q" }, v.labels.confirm),
+      h(
+        "div",
+        { class: "ck-confirm-buttons" },
+        h("button", {
+          type: "button",
+          class: "ck-btn ck-primary",
+          "data-key": "confirm:no",
+          onclick: () => this.send({ do: "answer", yes: false })
+        }, v.labels.no),
+        h("button", {
+          type: "button",
+          class: "ck-btn ck-danger",
+          "data-key": "confirm:yes",
+          onclick: () => this.send({ do: "answer", yes: true })
+        }, v.labels.yes)
+      )
+    );
+    box.setAttribute("aria-labelledby", "ck-confirm-q");
+    box.hidden = false;
+    if (wasHidden) this.focus = null;
+  }
+  /** While the restart question is on show, the focus is on its safe answer ("No"). */
+  holdConfirmFocus(v) {
+    if (!v.confirm || this.confirmBox.contains(document.activeElement)) return;
+    const no = this.confirmBox.querySelector("[data-key='confirm:no']");
+    if (no) no.focus({ preventScroll: true });
+  }
+};
+function makeRender(game, drawGame) {
+  return function render({ model, el }) {
+    const shell = new TableShell(model, el, game);
+    let previous = null;
+    const draw = () => {
+      const v = model.get("view");
+      if (!v || !v.labels) return;
+      shell.before();
+      shell.root.dataset.pos = String(v.pos);
+      shell.root.dataset.mode = v.mode || "";
+      shell.drawToolbar(v);
+      drawGame(shell, v, previous);
+      shell.drawWhatNow(v);
+      shell.drawTaskbar(v);
+      shell.drawLog(v);
+      shell.drawConfirm(v);
+      shell.after();
+      shell.holdConfirmFocus(v);
+      if (shell.lost) shell.lost = false, shell.showLost();
+      previous = v;
+    };
+    shell.redraw = draw;
+    model.on("change:view", draw);
+    draw();
+    return () => {
+      model.off("change:view", draw);
+      shell.destroy();
+    };
+  };
+}
+
+// widgets/js/war.js
+function drawWar(shell, v, prev) {
+  const L = v.labels;
+  const felt = shell.felt;
+  const old = [];
+  if (prev && prev.battles !== v.battles && shell.animate) {
+    for (const e of felt.querySelectorAll(".ck-war-cards .ck-card")) old.push({ node: e.cloneNode(true), rect: e.getBoundingClientRect() });
+  }
+  felt.replaceChildren();
+  felt.classList.toggle("ck-war-steal", !!v.steal);
+  const rows = h("div", { class: "ck-war-rows", style: { "--players": v.players } });
+  const packets = {};
+  const cardsOf = {};
+  v.rows.forEach((r) => {
+    const packet = h(
+      "div",
+      {
+        class: "ck-pile ck-war-packet",
+        role: "img",
+        "aria-label": `${r.name}: ${v.packet_label} ${r.count_label}`
+      },
+      r.count ? cardBack("ck-small") : cardSlot("", "ck-small"),
+      h("span", { class: "ck-count", "aria-hidden": "true" }, r.count_label)
+    );
+    packets[r.seat] = packet;
+    let pile = null;
+    if (v.steal) {
+      pile = h(
+        "div",
+        { class: "ck-pile ck-war-pile" },
+        r.pile && r.pile.top ? cardFace(r.pile.top, { cls: "ck-small", labels: L }) : cardSlot("", "ck-small"),
+        h("span", { class: "ck-count" }, r.pile ? r.pile.count_label : " ")
+      );
+    }
+    const cards = h(
+      "div",
+      { class: "ck-war-cards", role: "group", "aria-label": r.name },
+      r.table.map((c, i) => {
+        const e = c ? cardFace(c, { cls: "ck-mid" + (c.down ? " ck-war-down" : ""), labels: L }) : cardBack("ck-mid");
+        if (c) e.removeAttribute("data-anim");
+        if (i > 0 && r.table.length > 2) e.classList.add("ck-war-stacked");
+        if (c && c.down) e.setAttribute("aria-label", c.words + ", " + (L.face_down || "face down"));
+        return e;
+      })
+    );
+    cardsOf[r.seat] = cards;
+    rows.appendChild(h(
+      "div",
+      { class: "ck-war-row" + (r.you ? " ck-war-you" : "") + (r.out ? " ck-war-out" : "") + (r.won ? " ck-war-won" : "") },
+      h(
+        "div",
+        { class: "ck-nameplate" },
+        h("b", {}, r.name),
+        h("span", { class: "ck-role" }, r.out ? r.out_label : r.won ? "★ " + r.won_label : " ")
+      ),
+      packet,
+      pile,
+      cards
+    ));
+  });
+  felt.appendChild(rows);
+  felt.appendChild(h("div", { class: "ck-war-decision" }, v.decision_text || " "));
+  const extra = h("div", { class: "ck-war-extra" });
+  if (v.looking_at) extra.append(h("span", { class: "ck-pile-label" }, v.looking_label), cardFace(v.looking_at, { cls: "ck-small", labels: L }));
+  if (v.top_choice.length) {
+    extra.append(h("span", { class: "ck-pile-label" }, v.top_label));
+    const hand = h("div", { class: "ck-hand ck-war-top", role: "group", "aria-label": v.top_label });
+    v.top_choice.forEach((c, i) => hand.appendChild(cardButton(c, { labels: L, idx: i, group: "top", onclick: () => shell.act(c.action) })));
+    extra.appendChild(hand);
+  }
+  felt.appendChild(extra);
+  h("span");
+  const bar = [];
+  for (const a of v.actions) bar.push(shell.actionButton(a, () => shell.act(a.action)));
+  for (const a of v.decision) {
+    const b = shell.actionButton(a, () => shell.act(a.action));
+    if (a.big) b.classList.add("ck-big");
+    bar.push(b);
+  }
+  bar.push(h("span", { class: "ck-counters" }, v.counters));
+  shell.drawActions(v, bar);
+  shell.drawSpeed(v, 2);
+  if (prev && prev.battles !== v.battles && shell.animate) {
+    const winner = prev.rows.find((r) => r.won);
+    const to = winner ? packets[winner.seat] : null;
+    if (to && old.length) shell.gatherSnapshots(old, to);
+    for (const r of v.rows) for (const c of cardsOf[r.seat].children) shell.slideFrom(c, packets[r.seat]);
+  }
+}
+var war_default = { render: makeRender("war", drawWar) };
+export {
+  war_default as default
+};
