@@ -495,7 +495,10 @@ def _automatic(nn, newly, up, RV, auto):
 @njit(cache=True, _nrt=False, inline="always")
 def _none_left(nb, best, ln):
     """No tied player has a card left: they stand on their last cards (a draw, RULES.md §1.1)."""
-    return all(ln[best[i]] <= 0 for i in range(nb))
+    for i in range(nb):  # noqa: SIM110 - numba compiles no generator expression
+        if ln[best[i]] > 0:
+            return False
+    return True
 
 
 @njit(cache=True, _nrt=False, inline="always")
