@@ -10,7 +10,6 @@ from __future__ import annotations
 import html
 import secrets
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -364,7 +363,10 @@ class SwitchState(GameState):
             drawn_card=self.drawn if seat == self.turn and self.phase == "drawn" else None,
             hands=tuple(tuple(h) for h in self.hands) if reveal else None,
             stock=tuple(self.stock) if reveal else None)
-        return replace(obs, what_now=T.what_now(obs))
+        # the one derived field, read from the observation itself; the observation is new and not
+        # yet shared, so it is set in place (dataclasses.replace would build it all again)
+        object.__setattr__(obs, "what_now", T.what_now(obs))
+        return obs
 
     def __repr__(self) -> str:
         if self._over:
