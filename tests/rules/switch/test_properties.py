@@ -35,7 +35,7 @@ def check_observations(g):
         hidden -= set(g.discard)
         fields = {k: v for k, v in o.to_dict().items() if k != "events"}   # the history: test_protocol
         assert not {str(c) for c in hidden} & set(repr(fields).replace("'", " ").split())
-        shown = set(o["hand"]) | set(o["discard"]) | ({o["drawn_card"]} - {None})
+        shown = set(o.hand) | set(o.discard) | ({o.drawn_card} - {None})
         assert not hidden & shown
         assert o.card_counts == tuple(len(h) for h in g.hands)
         if seat != g.current_player:
