@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-WIDGETS = Path(__file__).resolve().parents[1] / "widgets"
+WIDGETS = Path(__file__).resolve().parents[2] / "widgets"
 ALLOWED = {"observation", "apply"}
 
 
