@@ -69,7 +69,12 @@ MAX_TEXT = 200          # longest action text or setting value accepted from the
 
 
 def running_loop() -> asyncio.AbstractEventLoop | None:
-    """The running asyncio event loop (in a live kernel: the kernel's), or ``None`` (headless)."""
+    """The running asyncio event loop (in a live kernel: the kernel's), or ``None`` (headless:
+    then the computer's moves are made at once).
+
+    >>> running_loop() is None
+    True
+    """
     try:
         return asyncio.get_running_loop()
     except RuntimeError:

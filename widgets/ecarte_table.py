@@ -326,6 +326,17 @@ def ecarte_view(obs: EcarteObservation, *, names: tuple[str, str], pause: Event 
     button waits too); ``refusal``: the rules' refusal of an action (default ``obs.refusal``; the
     table passes its controller's, worked out once per position). Returns plain JSON values
     only: what the seat may see, never the opponent's cards or the stock.
+
+    The non-dealer's first decision (RULES.md §3.2), the hand sorted K Q J A 10 9 8 7 within
+    the trumps:
+
+    >>> deck = ecarte.stacked_deck("QH JH AH 10H 8H", "7S 8S 9S 7C 8C", "9H")
+    >>> view = ecarte_view(ecarte.new_game(deck=deck, dealer=1).observation(0),
+    ...                    names=("You", "Computer"))
+    >>> view["mode"], [a["action"] for a in view["actions"]]
+    ('decide', ['stand', 'propose'])
+    >>> [c["text"] for c in view["hand"]], view["them"]["count"]
+    (['Q♥', 'J♥', 'A♥', '10♥', '8♥'], 5)
     """
     me = obs.seat
     mine = obs.current_player == me and pause is None and not obs.is_over

@@ -184,6 +184,19 @@ def switch_view(obs: SwitchObservation, *, reveal: bool = False, caught: tuple[s
     card is greyed and both calls are enabled, while a prediction waits every card and button
     waits too); ``refusal``: the rules' refusal of an action (default ``obs.refusal``; the table
     passes its controller's, worked out once per position). Plain JSON values only.
+
+    On the starter 3♥, the 6♥ (suit) and the 3♣ (rank) may be played; the K♠ may not, and
+    says why (RULES.md §2) — unless a task is quiet:
+
+    >>> hands = ["6H 3C KS 9D", "10S 4S QD 7H"]
+    >>> state = switch.new_game(hands=hands, deck=switch.full_stock(hands, top="3H"), dealer=1)
+    >>> view = switch_view(state.observation(0))
+    >>> [(c["text"], c["playable"]) for c in view["hand"]]
+    [('K♠', False), ('6♥', True), ('3♣', True), ('9♦', False)]
+    >>> view["hand"][0]["reason"][:40]
+    'K♠ matches neither the suit (♥) nor the '
+    >>> all(c["playable"] for c in switch_view(state.observation(0), task="quiet")["hand"])
+    True
     """
     me = obs.seat
     n = obs.players

@@ -126,7 +126,12 @@ class Task:
 
     @property
     def right_text(self) -> str:
-        """``right`` with the tick in front (once)."""
+        """``right`` with the tick in front (once).
+
+        >>> Task("Who wins this battle?", accept=["Computer"], right="The ace beats the queen.",
+        ...      choices=["You", "Computer"]).right_text
+        '✓ The ace beats the queen.'
+        """
         r = self.right.strip()
         return r if r.startswith("✓") else TICK + r
 
@@ -214,7 +219,17 @@ def as_action(text: str | Action, legal: Sequence[Action] = ()) -> Action:
     """``text`` as an :class:`Action`: an action text (``"play KS"``, ``"stand"``), or a bare
     card (``"KS"``, ``"K♠"``) meaning the one legal move with that card alone (``play``, or
     ``top``), else ``play`` of it. Raises :class:`cardkit.core.InvalidAction` (a ``ValueError``)
-    for text that is neither."""
+    for text that is neither.
+
+    >>> as_action("play KS")
+    Action('play K♠')
+    >>> as_action("K♠", [Action.parse("top K♠"), Action.parse("flip")])
+    Action('top K♠')
+    >>> as_action("the king")
+    Traceback (most recent call last):
+    ...
+    cardkit.core.InvalidAction: the task's answer 'the king' is neither a move nor a card
+    """
     try:
         return Action.parse(text)
     except InvalidAction:

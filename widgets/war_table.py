@@ -195,6 +195,12 @@ def war_view(obs: WarObservation, *, reveal: bool = False, auto: bool = False,
     backs — none of their faces is in it; ``auto``: playing to the end; ``task``: what a lesson's
     task holds back (:data:`~cardkit_tables.task.TaskMode`: while a prediction waits, Flip, the
     choices and the cards wait too). Plain JSON values only.
+
+    >>> state = war.new_game(war.WarRules.classic(), hands=["QS 2C", "AD 3C"])
+    >>> [(a["label"], a["enabled"]) for a in war_view(state.observation(0))["actions"]]
+    [('Flip', True), ('Play to the end', True)]
+    >>> [a["enabled"] for a in war_view(state.observation(0), task="predict")["actions"]]
+    [False, False]
     """
     decides = obs.current_player == obs.seat and not obs.is_over
     last = obs.last_battle
