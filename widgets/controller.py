@@ -372,7 +372,7 @@ class Controller:
         if self.moves > 0:
             return True
         scores = self.observation().scores
-        return bool(scores) and any(scores)
+        return scores is not None and any(scores)
 
     def request_new_game(self) -> None:
         """The "New game" button: ask first when a game is in progress (see module doc)."""

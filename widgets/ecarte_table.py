@@ -18,7 +18,7 @@ the table pauses on that hand's last trick and result until "Next hand". On a st
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from cardkit import ecarte
 from cardkit.cards import Card, Suit
@@ -45,7 +45,8 @@ Refusal = Callable[[Action], IllegalAction | None]
 
 def _advice(obs: EcarteObservation) -> str | None:
     """The advisor's one line for ``obs`` (RULES.md §3.6), or ``None`` when it has none."""
-    return ecarte.advice(obs).get("text") or None
+    text = ecarte.advice(cast(Any, obs)).get("text")   # (cardkit types it as taking a dict)
+    return text or None
 
 
 def _reason(refusal: Refusal, card: Card) -> str:

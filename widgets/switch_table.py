@@ -18,7 +18,7 @@ gives nothing away).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from cardkit import switch
 from cardkit.cards import SUITS, Card
@@ -301,8 +301,9 @@ class SwitchTable(CardTable):
 
     def computer_player(self, seat: int, settings: dict, seed: int | None) -> Player:
         """The computer at ``seat``, of the level chosen in ``settings``."""
-        return switch.computer_player(settings["level"], seed=None if seed is None else seed * 31 + seat,
-                                      **self._computer_options)
+        player = switch.computer_player(settings["level"], seed=None if seed is None else seed * 31 + seat,
+                                        **self._computer_options)
+        return cast(Player, player)         # (cardkit types its ``choose`` as taking a dict)
 
     def restore_deal(self) -> None:
         """Put the stacked deal and the first rules back for the next ``new_state``."""

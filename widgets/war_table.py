@@ -24,6 +24,7 @@ tasks as on the other tables. While a task waits, "Play to the end" waits too.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -81,45 +82,49 @@ def _count_label(count: int) -> str:
     return _("{n} cards").format(n=count) if count != 1 else _("1 card")
 
 
-def _pile_view(src: dict[str, Any]) -> dict[str, Any]:
+def _pile_view(src: Mapping[str, Any]) -> dict[str, Any]:
     """A Steal War face-up pile: its size, top card and labels."""
     return {"size": src["size"], "top": None if src["top"] is None else card_json(src["top"]),
             "label": _("Face-up pile"),
             "count_label": _("{n} cards").format(n=src["size"]) if src["size"] != 1 else _("1 card")}
 
 
-def _row_count(obs: WarObservation, p: int, table: list[list[Any]], before: bool) -> int:
-    """Seat ``p``'s card count (before the battle while revealing)."""
-    if not before:
+def _row_count(obs: WarObservation, p: int, table: list[list[Any]],
+               before: Mapping[str, Any] | None) -> int:
+    """Seat ``p``'s card count: now, or before the battle ``before`` (while revealing it)."""
+    if before is None:
         return obs.card_counts[p]
-    last = obs.last_battle
-    piles = last["piles_before"]
+    piles = before["piles_before"]
     pile_size = piles[p]["size"] if piles else 0
-    return max(0, last["counts_before"][p] - pile_size - len(table[p]))
+    return max(0, before["counts_before"][p] - pile_size - len(table[p]))
+
+
+def _won_label(last: Mapping[str, Any] | None, p: int, obs: WarObservation, reveal: bool) -> str:
+    """"won the battle" / "won the war" on the row of the last battle's winner, else ``""``."""
+    if reveal or last is None or last["winner"] != p or obs.phase in ("steal", "slap"):
+        return ""
+    return _("won the war") if last["wars"] else _("won the battle")
 
 
 def _row(obs: WarObservation, p: int, table: list[list[Any]], reveal: bool, has_choices: bool
          ) -> dict[str, Any]:
     """One seat's row: name, out, count, face-up pile, cards on the table, won the battle."""
     me = obs.seat
-    last = obs.last_battle
-    before = reveal and last is not None
+    before = obs.last_battle if reveal else None       # the position before the battle shown
     name = obs.names[p]
     if has_choices and p == me:
         name = _("{player} (you)").format(player=name)
-    out = last["out_before"][p] if before else obs.out[p]
+    out = before["out_before"][p] if before is not None else obs.out[p]
     count = _row_count(obs, p, table, before)
     pile = None
     if obs.piles is not None:
-        pile = _pile_view((last["piles_before"] if before else obs.piles)[p])
-    winner = (not reveal and last is not None and last["winner"] == p
-              and obs.phase not in ("steal", "slap"))
+        pile = _pile_view((before["piles_before"] if before is not None else obs.piles)[p])
+    won_label = _won_label(obs.last_battle, p, obs, reveal)
     return {"seat": p, "you": p == me, "name": name, "out": bool(out),
             "out_label": _("out") if out else "",
             "count": count, "count_label": _count_label(count),
             "pile": pile, "table": table[p],
-            "won": winner,
-            "won_label": (_("won the war") if last["wars"] else _("won the battle")) if winner else ""}
+            "won": bool(won_label), "won_label": won_label}
 
 
 def _rows(obs: WarObservation, reveal: bool) -> list[dict[str, Any]]:
@@ -403,6 +408,7 @@ class WarTable(CardTable):
             return
         if obs.phase == "slap" and obs.current_player == c.seat:
             s = obs.slap
+            assert s is not None                # a slap card is up
             t = s["others_time"] if s["others_time"] is not None else s["window"]
             if not c.later(t, lambda: c.table_move("flip")) and self.auto:
                 c.table_move("flip")            # no timers: the person is too slow
