@@ -8,10 +8,11 @@ distribution's name so that it cannot clash with another distribution's top-leve
 - :class:`Task` — a "your turn" task on a live table (``EcarteTable(deck=…, task=Task(…))``):
   predict, then see;
 - :class:`CardTable`, :class:`Controller` — what the tables share (``cardtable.py``,
-  ``controller.py``); the front end is in ``static/`` (no build step, nothing from the internet).
+  ``controller.py``); the front end is in ``static/`` (nothing fetched from the internet).
 
-A table reads only ``state.observation(seat)`` and changes the game only through ``apply``; see
-DESIGN.md "Widgets".
+A table reads only ``state.observation(seat)`` — built once per position by its controller and
+handed to the view, the task and the computer — and changes the game only through ``apply``;
+see docs/architecture.md, "A click's path".
 """
 from .cardtable import CardTable, card_json, card_words, sort_hand
 from .controller import Controller

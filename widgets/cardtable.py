@@ -40,8 +40,7 @@ SUIT_CYCLE = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 
 
 def bundle(*names: str) -> str:
-    """The files ``static/<name>`` joined into one text, in the order given (the shared part
-    first). Raises ``FileNotFoundError`` for a name that is not there."""
+    """The files ``static/<name>`` joined into one ES module (the shared part first)."""
     return "\n".join((STATIC / n).read_text(encoding="utf-8") for n in names)
 
 
