@@ -223,7 +223,7 @@ class CardTable(LiveNote, anywidget.AnyWidget):
             if isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 3:
                 self.controller.delay = float(value)
                 self.draw()
-        elif name in self.prefs and isinstance(value, bool):
+        elif isinstance(name, str) and name in self.prefs and isinstance(value, bool):
             self.prefs[name] = value
             self.controller.forget()        # a preference may change what the person sees
             self.draw()
