@@ -1,4 +1,4 @@
-"""Helpers for headless widget tests (DESIGN.md "Tests", layer 2).
+"""Helpers for headless widget tests (no browser).
 
 - :func:`all_widget_states` — ``get_state()`` of every live widget, the way a browser sees them
   (ipywidgets sends all of them on page load, displayed or not).
@@ -8,7 +8,8 @@
   a click on any button (even a disabled or hidden one).
 - :class:`HandlerErrors` — ``Button.click()`` swallows handler exceptions (it logs a warning on
   the ``traitlets`` logger outside IPython); this collects them so a test can fail on them.
-  ``tests/conftest.py`` installs one around every test (see ``widget_hygiene``).
+  :func:`widget_hygiene` installs one around every widget test.
+- :func:`widget_hygiene` — the autouse fixture of the widget tests' folders.
 """
 from __future__ import annotations
 
@@ -16,8 +17,10 @@ import json
 import logging
 import re
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
+
+import pytest
 
 from cardkit.cards import Card
 
@@ -177,3 +180,20 @@ def close_all_widgets() -> None:
     if "ipywidgets" in sys.modules:
         from ipywidgets import Widget
         Widget.close_all()
+
+
+@pytest.fixture(autouse=True)
+def widget_hygiene() -> Iterator[HandlerErrors]:
+    """Every widget test runs inside this (autouse in ``tests/tables/`` and ``tests/lessons/``,
+    whose conftests import it): it fails when a widget callback raised (ipywidgets only logs
+    that outside IPython) or a table's safe handler caught an exception (``table.errors``), and
+    it closes every widget before and after, so states never leak from one test into the next. A
+    test that provokes an error on purpose asserts it and then clears ``table.errors``."""
+    close_all_widgets()
+    with HandlerErrors() as errs:
+        yield errs
+    try:
+        errs.check()
+        assert_no_table_errors()
+    finally:
+        close_all_widgets()

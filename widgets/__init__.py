@@ -12,8 +12,9 @@ distribution's name so that it cannot clash with another distribution's top-leve
   into ``static/<game>.bundle.js``, committed and shipped: a user builds nothing, nothing is
   fetched from the internet.
 
-A table reads only ``state.observation(seat)`` and changes the game only through ``apply``; see
-DESIGN.md "Widgets".
+A table reads only ``state.observation(seat)`` — built once per position by its controller and
+handed to the view, the task and the computer — and changes the game only through ``apply``;
+see docs/architecture.md, "A click's path".
 """
 from .cardtable import CardTable, card_json, card_words, sort_hand
 from .controller import Controller

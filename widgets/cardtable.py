@@ -1,4 +1,5 @@
-"""The base of the card tables: one anywidget model per table (DESIGN.md "Widgets").
+"""The base of the card tables: one anywidget model per table (docs/architecture.md, "A click's
+path").
 
 :class:`CardTable` is an ``anywidget.AnyWidget`` (an ipywidgets ``DOMWidget`` whose JavaScript
 and CSS ship inside this package, in ``static/``; nothing is fetched from the internet). The
@@ -12,8 +13,8 @@ sends each click back as a custom message ``{"do": "act", "action": "play K♥",
 which the table's :class:`~cardkit_tables.controller.Controller` runs through ``state.apply``.
 
 Helpers shared by the tables' view functions: :func:`card_json` (a card as the page draws it and
-as a screen reader says it) and :func:`sort_hand` (suits together, alternating colours, in the
-game's own rank order).
+as a screen reader says it), :func:`sort_hand` (suits together, alternating colours, in the
+game's own rank order), and :func:`held` / :func:`waiting_card` (what a prediction holds back).
 """
 from __future__ import annotations
 
@@ -26,13 +27,14 @@ import anywidget
 import traitlets
 
 from cardkit.cards import Card, Suit
+from cardkit.core import GameState, Observation
 from cardkit.i18n import _
 
-from . import controller as controller_mod
-from .live_note import LiveNote
 from .controller import Controller
+from .live_note import LiveNote
+from .task import ANSWER_FIRST, TaskMode
 
-__all__ = ["CardTable", "bundle", "card_json", "card_words", "sort_hand"]
+__all__ = ["CardTable", "bundle", "card_json", "card_words", "held", "sort_hand", "waiting_card"]
 
 STATIC = Path(__file__).parent / "static"
 
@@ -48,25 +50,65 @@ def bundle(name: str) -> str:
 
 
 def card_words(card: Card) -> str:
-    """The card in words for a screen reader: ``queen of hearts`` (translated)."""
-    if card.is_joker:
+    """The card in words for a screen reader (translated):
+
+    >>> from cardkit import parse_card
+    >>> card_words(parse_card("QH"))
+    'queen of hearts'
+    >>> card_words(parse_card("10S"))
+    'ten of spades'
+    """
+    if card.suit is None:
         return _("joker")
     return _("{rank} of {suit}").format(rank=_(card.rank.word), suit=_(card.suit.word))
 
 
-def card_json(card: Card, **extra: Any) -> dict:
-    """``card`` as the page draws it: ``{"code": "QH", "rank": "Q", "suit": "H", "text": "Q♥",
-    "words": "queen of hearts"}`` (a joker has ``suit`` ``None``), plus ``extra`` public fields
-    (``trump=True``, ``playable=False``, ``reason="…"``)."""
-    d = {"code": card.code, "rank": card.rank.label, "suit": None if card.is_joker else card.suit.letter,
-         "text": _("Joker") if card.is_joker else str(card), "words": card_words(card)}
+def card_json(card: Card, **extra: Any) -> dict[str, Any]:
+    """``card`` as the page draws it, plus ``extra`` public fields (``trump=True``,
+    ``playable=False``, ``reason="…"``). ``code`` is the card's text in ASCII (what an action
+    carries), ``text`` how it is printed, ``words`` how a screen reader says it; a joker has
+    ``suit`` ``None``. Plain JSON values only:
+
+    >>> from cardkit import parse_card
+    >>> card_json(parse_card("QH"), playable=True)
+    {'code': 'QH', 'rank': 'Q', 'suit': 'H', 'text': 'Q♥', 'words': 'queen of hearts', 'playable': True}
+    """
+    suit = card.suit
+    d: dict[str, Any] = {"code": card.code, "rank": card.rank.label,
+                         "suit": None if suit is None else suit.letter,
+                         "text": _("Joker") if suit is None else str(card), "words": card_words(card)}
     d.update(extra)
     return d
 
 
+def waiting_card() -> dict[str, Any]:
+    """The fields of a card while a prediction waits for its answer: not playable, idle (not
+    "not allowed"), with the reason. ``card_json(c, **waiting_card())``."""
+    return {"playable": False, "idle": True, "reason": _(ANSWER_FIRST)}
+
+
+def held(buttons: list[dict[str, Any]], task: TaskMode) -> list[dict[str, Any]]:
+    """``buttons`` as the view draws them: while a prediction waits (``task == "predict"``),
+    each one disabled with the reason (the answer first); otherwise unchanged.
+
+    >>> held([{"id": "flip", "enabled": True}], None)
+    [{'id': 'flip', 'enabled': True}]
+    >>> held([{"id": "flip", "enabled": True}], "predict")[0]["enabled"]
+    False
+    """
+    if task != "predict":
+        return buttons
+    wait = _(ANSWER_FIRST)
+    return [{**b, "enabled": False, "reason": wait} for b in buttons]
+
+
 def _suit_order(suits: list[Suit], trump: Suit | None) -> list[Suit]:
     """The present ``suits`` ordered so that colours alternate as far as they can, trumps first
-    when there are trumps, else in the order ♠ ♥ ♣ ♦."""
+    when there are trumps, else in the order ♠ ♥ ♣ ♦.
+
+    >>> _suit_order([Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS], trump=None)
+    [<Suit.SPADES: 'S'>, <Suit.DIAMONDS: 'D'>, <Suit.CLUBS: 'C'>]
+    """
     best, best_key = suits, None
     for perm in itertools.permutations(suits):
         clashes = sum(a.is_red == b.is_red for a, b in itertools.pairwise(perm))
@@ -89,9 +131,10 @@ def sort_hand(cards: Iterable[Card], strength: Callable[[Card], int], trump: Sui
     'Q♠ 7♥ K♣ A♣ 10♦'
     """
     cards = list(cards)
-    jokers = [c for c in cards if c.is_joker]
-    plain = [c for c in cards if not c.is_joker]
-    suits = _suit_order(sorted({c.suit for c in plain}, key=SUIT_CYCLE.index), trump)
+    jokers = [c for c in cards if c.suit is None]
+    plain = [c for c in cards if c.suit is not None]
+    suits = _suit_order(sorted({c.suit for c in plain if c.suit is not None}, key=SUIT_CYCLE.index),
+                        trump)
     out = list(jokers)
     for s in suits:
         out += sorted((c for c in plain if c.suit == s), key=strength, reverse=True)
@@ -129,6 +172,37 @@ class CardTable(LiveNote, anywidget.AnyWidget):
         if forged:
             self.send_state(forged)
 
+    # -- hooks for the controller (:class:`~cardkit_tables.controller.TableHooks`) ----------------
+    def seat_observation(self, state: GameState, seat: int) -> Observation:
+        """The person's observation of ``state``: ``state.observation(seat)`` (a table with a
+        display option of its own, such as Switch's beginner mode, says so here)."""
+        return state.observation(seat)
+
+    def computer_may_move(self) -> bool:
+        """True unless the table holds the game (a pause between hands, a reveal)."""
+        return True
+
+    def on_table_action(self, name: str) -> bool:
+        """Carry out a table-only action; True if ``name`` was one (none here)."""
+        return False
+
+    def after_move(self) -> None:
+        """Called after every move, before the redraw (nothing here)."""
+
+    def after_prediction(self) -> None:
+        """Called when a prediction was answered right (nothing here)."""
+
+    def restore_deal(self) -> None:
+        """Put the stacked deal back for "Deal this again" (tables with a stacked deal)."""
+
+    def why_not_now(self, obs: Observation) -> str | None:
+        """The table's reason why the person may not act now (see ``TableHooks``), or ``None``."""
+        return None
+
+    def draw(self) -> None:  # pragma: no cover - every table overrides it
+        """Set ``view`` from :meth:`Controller.observation` (every table overrides it)."""
+        raise NotImplementedError
+
     # -- messages from the page -------------------------------------------------------------------
     def _on_page_message(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
         self.send_from_page(content)
@@ -139,23 +213,26 @@ class CardTable(LiveNote, anywidget.AnyWidget):
         "four_colour", "value": bool}`` changes a preference; anything else goes to the
         controller (:meth:`Controller.handle`). ``{"do": "pref", "name": "delay", "value":
         seconds}`` (0 to 3) sets the pause before the computer's moves."""
-        if isinstance(content, dict) and content.get("do") == "ping":
+        kind = content.get("do") if isinstance(content, dict) else None
+        if kind == "ping":
             n = content.get("n")
             self.send({"pong": n if isinstance(n, int) else 0})
-            return
-        if isinstance(content, dict) and content.get("do") == "pref" and content.get("name") == "delay":
-            value = content.get("value")
+        elif kind == "pref":
+            self._set_pref(content.get("name"), content.get("value"))
+        else:
+            self.controller.handle(content)
+
+    def _set_pref(self, name: Any, value: Any) -> None:
+        """A preference from the page (untrusted): ``delay`` a number of seconds from 0 to 3,
+        the others (``prefs``) booleans; anything else is ignored."""
+        if name == "delay":
             if isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 3:
                 self.controller.delay = float(value)
                 self.draw()
-            return
-        if isinstance(content, dict) and content.get("do") == "pref":
-            name, value = content.get("name"), content.get("value")
-            if name in self.prefs and isinstance(value, bool):
-                self.prefs[name] = value
-                self.draw()
-            return
-        self.controller.handle(content)
+        elif isinstance(name, str) and name in self.prefs and isinstance(value, bool):
+            self.prefs[name] = value
+            self.controller.forget()        # a preference may change what the person sees
+            self.draw()
 
     @property
     def errors(self) -> list[BaseException]:
@@ -169,7 +246,7 @@ class CardTable(LiveNote, anywidget.AnyWidget):
         return self.controller.refusals
 
     @property
-    def state(self):
+    def state(self) -> GameState:
         """The game (a Python attribute only; never synced). Lessons may look at it; the table
         itself reads only ``state.observation(seat)``."""
         return self.controller.state
@@ -194,9 +271,9 @@ class CardTable(LiveNote, anywidget.AnyWidget):
         """Answer the task's prediction with the choice ``choice`` (its text), as its button
         does. Raises ``ValueError`` when no prediction waits or ``choice`` is not one of it."""
         b = self.controller.task_open
-        if b is None or not b.prediction or choice not in b.task.choices:
+        if b is None or not b.prediction or choice not in b.choices:
             raise ValueError(f"no prediction waits for the answer {choice!r}")
-        self.send_from_page({"do": "predict", "index": b.task.choices.index(choice)})
+        self.send_from_page({"do": "predict", "index": b.choices.index(choice)})
 
     @property
     def task_answered(self) -> bool | None:
@@ -204,19 +281,16 @@ class CardTable(LiveNote, anywidget.AnyWidget):
         b = self.controller.bound
         return None if b is None else b.answered
 
-    def draw(self) -> None:  # pragma: no cover - every table overrides it
-        raise NotImplementedError
-
     # -- shared parts of a view ------------------------------------------------------------------
-    def _common_view(self, what_now: str, tone: str = "info",
-                     news: tuple[str, str] | None = None) -> dict:
-        """The parts every table's view has: the position counters, "What now" (``what_now``,
-        its ``tone``; ``news``: ``(text, tone)``, a line on what just happened, shown first unless
-        a refusal or a note of the controller's is on show), the restart question, the labels."""
+    def _what_now(self, what_now: str, tone: str, news: tuple[str, str] | None) -> dict[str, Any]:
+        """The "What now" line: the game's prompt ``what_now`` (or, while the task is quiet or a
+        prediction waits, the task's question; after a wrong attempt, nothing but why not), the
+        hint once asked for, and a note first (the controller's message, else ``news``)."""
         c = self.controller
-        text = what_now
         b = c.task_open
-        if b is not None and (b.quiet or b.prediction):
+        mode = c.task_mode
+        text = what_now
+        if mode is not None and b is not None:
             text, tone = b.task.question, "info"           # the question, not the answer
         elif b is not None and c.message is not None and c.message[1] == "warn":
             text = ""               # a wrong attempt at a task says one thing: why not
@@ -228,15 +302,23 @@ class CardTable(LiveNote, anywidget.AnyWidget):
         if c.message is not None:
             note, tone = c.message
             note_tone = tone
-        elif news and not (b is not None and (b.quiet or b.prediction)):
+        elif news and mode is None:
             note, note_tone = news
         if note:
             text = (note + " " + prompt).strip()
+        return {"text": text, "tone": tone, "note": note, "note_tone": note_tone, "prompt": prompt}
+
+    def _common_view(self, what_now: str, tone: str = "info",
+                     news: tuple[str, str] | None = None) -> dict[str, Any]:
+        """The parts every table's view has: the position counters, "What now" (``what_now``,
+        its ``tone``; ``news``: ``(text, tone)``, a line on what just happened, shown first unless
+        a refusal or a note of the controller's is on show), the restart question, the labels,
+        the task and "Deal this again" (:meth:`_task_parts`)."""
+        c = self.controller
         return {
             "pos": c.pos,
             "game_pos": c.turn,
-            "what_now": {"text": text, "tone": tone, "note": note, "note_tone": note_tone,
-                         "prompt": prompt},
+            "what_now": self._what_now(what_now, tone, news),
             "confirm": c.confirming,
             "prefs": dict(self.prefs),
             "labels": {
@@ -245,69 +327,50 @@ class CardTable(LiveNote, anywidget.AnyWidget):
                 "yes": _("Yes, start again"), "no": _("No, keep playing"),
                 "lost": _("Connection lost — reload the page to play again."),
                 "animate": _("Animations"), "four_colour": _("Four-colour suits"),
-                "log": _("Log"), "what_now": _("What now"), "not_allowed": _("not allowed"),
-                "trump": _("trump"), "pending": _("from the next game"),
-                "face_down": _("face down"), "advice": _("Advice"),
+                "log": _("Log"),
+                "what_now": _("What now") if c.task_open is None else _("Your turn"),
+                "not_allowed": _("not allowed"), "trump": _("trump"),
+                "pending": _("from the next game"), "face_down": _("face down"),
+                "advice": _("Advice"),
             },
+            **self._task_parts(),
         }
 
-    def _task_view(self, view: dict) -> dict:
-        """Put the task (if any) and "Deal this again" (on a stacked deal) into ``view``, and
-        until the first attempt at the task take out all that would give its answer away: no
-        card greyed as not allowed, no call button held back, no advice (``task.py``). While a
-        prediction waits, the cards and moves wait too. Nothing of the task's answers is put
-        in. Returns ``view``."""
+    def _task_parts(self) -> dict[str, Any]:
+        """``again`` ("Deal this again", on a stacked deal) and ``task`` (the question, the Hint
+        button, a prediction's choices — greyed once answered, the right one ticked, so that the
+        row keeps its height). Nothing of the task's answers is put in before it is answered.
+        What the game's own view holds back meanwhile it was told (``task_mode``)."""
         c = self.controller
-        b = c.task_open
-        view["again"] = {"label": _("Deal this again")} if c.stacked else None
-        view["task"] = None
-        if c.bound is not None:
-            t = c.bound.task
-            view["task"] = {
-                "question": t.question, "answered": c.bound.answered,
+        bound = c.bound
+        task = None
+        if bound is not None:
+            t = bound.task
+            open_ = not bound.answered
+            task = {
+                "question": t.question, "answered": bound.answered,
                 "hint": None if t.hint is None else {
-                    "label": _("Hint"), "enabled": b is not None and not c.bound.hint_shown},
-                # a prediction's choices stay (greyed once answered, the right one ticked) so
-                # that the row keeps its height
-                "choices": ([{"index": i, "label": ch, "enabled": b is not None,
-                              "right": b is None and ch in c.bound.accept}
-                             for i, ch in enumerate(t.choices)] if c.bound.prediction else []),
+                    "label": _("Hint"), "enabled": open_ and not bound.hint_shown},
+                "choices": [{"index": i, "label": ch, "enabled": open_,
+                             "right": not open_ and ch in bound.accept}
+                            for i, ch in enumerate(bound.choices)],
                 "choices_label": t.question,
             }
-        if b is None:
-            return view
-        view["labels"] = {**view.get("labels", {}), "what_now": _("Your turn")}
-        if b.prediction:
-            wait = _(controller_mod.ANSWER_FIRST)
-            for card in view.get("hand", []) + view.get("top_choice", []):
-                card.update(playable=False, idle=True, reason=wait)
-            for group in ("actions", "calls", "decision", "suits"):
-                for a in view.get(group, []) or []:
-                    a.update(enabled=False, reason=wait)
-            if view.get("stock"):
-                view["stock"]["draw"] = False
-        elif b.quiet:
-            for card in view.get("hand", []):
-                if card.get("playable") is False and not card.get("idle"):
-                    card["playable"] = True
-                    card.pop("reason", None)
-            for a in view.get("calls", []) or []:
-                a.update(enabled=True, reason=None)
-        if b.quiet or b.prediction:
-            view["hint"] = None
-        return view
+        return {"again": {"label": _("Deal this again")} if c.stacked else None, "task": task}
 
-    def _toggles(self, *first: tuple[str, str]) -> list[dict]:
+    def _toggles(self, *first: tuple[str, str]) -> list[dict[str, Any]]:
         """The check boxes of the settings: ``first`` (name, label) pairs, then the animations
         and four-colour suits every table has."""
         pairs = [*first, ("animate", _("Animations")), ("four_colour", _("Four-colour suits"))]
         return [{"name": n, "label": label, "value": bool(self.prefs.get(n))} for n, label in pairs]
 
-    def _speed(self) -> dict:
+    def _speed(self) -> dict[str, Any]:
         """The "Pause (s)" slider: the seconds before each computer move."""
         return {"label": _("Pause (s)"), "value": self.controller.delay}
 
-    def _setting(self, name: str, label: str, options: list[tuple[Any, str]]) -> dict:
+    def _setting(self, name: str, label: str, options: list[tuple[Any, str]]) -> dict[str, Any]:
+        """One setting's chooser: its value (the pending one if any), the value now, whether
+        one waits for the next game, and the ``options`` as ``[value, label]`` pairs."""
         c = self.controller
         return {"name": name, "label": label, "value": c.pending.get(name, c.settings.get(name)),
                 "now": c.settings.get(name), "pending": name in c.pending,

@@ -1,7 +1,8 @@
-"""The flow shared by every card table: one :class:`Controller` (DESIGN.md "Widgets").
+"""The flow shared by every card table: one :class:`Controller` (docs/architecture.md, "A click's
+path").
 
 A table (``EcarteTable``, ``WarTable``, ``SwitchTable``) owns one controller and gives it a few
-hooks; the controller does the rest the same way for every game:
+hooks (:class:`TableHooks`); the controller does the rest the same way for every game:
 
 - **seeds**: game ``k`` of a table built with ``seed=s`` is dealt from ``s + k`` (``None``: a fresh
   shuffle each time), so a lesson shows the same story on every run;
@@ -11,11 +12,17 @@ hooks; the controller does the rest the same way for every game:
   ``turn`` counts only the changes of the game itself (a deal, a move, the next hand), not a
   question asked, a refusal or a setting kept for the next game: what the page holds between two
   clicks (the cards chosen to throw away) lasts while ``turn`` stays the same;
+- **one observation per position**: :meth:`Controller.observation` builds a seat's observation
+  once per position and hands the same one to everything that reads it — the check of a click,
+  the table's view, the task, the computer player (which gets its own seat's). A click and the
+  computer's reply build three: the person's after the click (drawn), the computer's (it
+  chooses), the person's after the reply (drawn). A refusal's sentence is worked out once per
+  position and action (:meth:`Controller.refusal`), for the click and for the greyed card alike;
 - **act → draw → the computer's reply**: the person's action goes through ``state.apply`` (the
-  only door into the game), the table is redrawn from ``state.observation(seat)``, then the
-  computer's moves are scheduled one at a time ``delay`` seconds apart on the kernel's event loop
-  (``loop.call_later``), so the kernel keeps answering clicks meanwhile; headless (no running
-  loop) or with ``delay=0`` they are made at once. A new game cancels a scheduled move;
+  only door into the game), the table is redrawn, then the computer's moves are scheduled one at
+  a time ``delay`` seconds apart on the kernel's event loop (``loop.call_later``), so the kernel
+  keeps answering clicks meanwhile; headless (no running loop) or with ``delay=0`` they are made
+  at once. A new game cancels a scheduled move;
 - **settings that wait for New game**: a changed setting is kept as *pending* (shown as such on
   the table) and used by the next game; before the first move of a game it applies at once, by
   dealing a new game (the What now line says so);
@@ -25,10 +32,12 @@ hooks; the controller does the rest the same way for every game:
 - **the stacked deal and its task**: a table built on a stacked deal (``stacked=True``) can deal
   it again ("Deal this again": the same deal, seat, settings, computer and task, as a fresh
   attempt; asked first like New game); a :class:`~cardkit_tables.task.Task` is put on that deal
-  after its ``moves`` and every attempt of the person's is checked here (see ``task.py``).
+  after its ``moves`` and every attempt of the person's is checked here (see ``task.py``); the
+  table's view is told :attr:`Controller.task_mode` (what to hold back) when it is drawn.
 
-Every message from the page is untrusted (DESIGN.md "Serving"): :meth:`Controller.handle` checks
-its shape, and every error ends as a sentence on the table, never as a traceback.
+Every message from the page is untrusted (docs/architecture.md, "Serving"):
+:meth:`Controller.handle` checks its shape, and every error ends as a sentence on the table,
+never as a traceback.
 """
 from __future__ import annotations
 
@@ -38,27 +47,34 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
-from cardkit.core import Action, IllegalAction
-from cardkit.i18n import _
+from cardkit.core import Action, GameState, IllegalAction, Observation, Player
+from cardkit.i18n import N_, _
 
-from .task import BoundTask, Task
+from .task import ANSWER_FIRST, BoundTask, Task, TaskMode
 
-__all__ = ["Controller", "TableHooks", "running_loop"]
+__all__ = ["ANSWER_FIRST", "Controller", "TableHooks", "running_loop"]
 
 log = logging.getLogger("cardkit.tables")
 
 #: The sentence for a click made on a position the table has already left.
-MOVED_ON = "The table has moved on since that click: look again and choose."
-GENERIC_ERROR = "Sorry, something went wrong with that click. Try again, or start a new game."
+MOVED_ON = N_("The table has moved on since that click: look again and choose.")
+GENERIC_ERROR = N_("Sorry, something went wrong with that click. Try again, or start a "
+                   "new game.")
 #: The note after a setting changed before the first move: it is used at once, on a new deal.
-SETTINGS_DEALT = "New settings: no move had been made yet, so a new game is dealt with them."
-#: The sentence for a move tried while a prediction waits for its answer.
-ANSWER_FIRST = "First answer the question: choose one of the answers below."
+SETTINGS_DEALT = N_("New settings: no move had been made yet, so a new game is dealt with "
+                    "them.")
+#: The sentence for a text from the page that is no action at all.
+NOT_A_MOVE = N_("That is not a move on this table.")
 MAX_TEXT = 200          # longest action text or setting value accepted from the page
 
 
 def running_loop() -> asyncio.AbstractEventLoop | None:
-    """The running asyncio event loop (in a live kernel: the kernel's), or ``None`` (headless)."""
+    """The running asyncio event loop (in a live kernel: the kernel's), or ``None`` (headless:
+    then the computer's moves are made at once).
+
+    >>> running_loop() is None
+    True
+    """
     try:
         return asyncio.get_running_loop()
     except RuntimeError:
@@ -73,23 +89,38 @@ TASK_LINGER = 2.5
 class TableHooks(Protocol):
     """What a table gives its controller (all called by the controller only)."""
 
-    def new_state(self, settings: dict, seed: int | None) -> Any:
+    def new_state(self, settings: dict, seed: int | None) -> GameState:
         """A fresh game (``module.new_game(...)``) for ``settings``."""
 
-    def computer_player(self, seat: int, settings: dict, seed: int | None) -> Any:
+    def computer_player(self, seat: int, settings: dict, seed: int | None) -> Player:
         """The computer player for ``seat`` (``choose(observation) -> action``)."""
 
+    def seat_observation(self, state: GameState, seat: int) -> Observation:
+        """The person's observation of ``state`` (``state.observation(seat)``, or with the
+        table's own display option, e.g. Switch's beginner mode)."""
+
     def draw(self) -> None:
-        """Redraw the table from ``state.observation(seat)``."""
+        """Redraw the table from :meth:`Controller.observation`."""
 
     def computer_may_move(self) -> bool:
         """False while the table holds the game (e.g. a pause between hands)."""
 
-    def why_not_now(self, obs: Any, action: Any) -> str | None:
-        """``None`` when the person may make ``action`` now, else the sentence saying why not."""
+    def why_not_now(self, obs: Observation) -> str | None:
+        """``None`` when the person may act on the table now, else the sentence saying why not
+        (a pause, the game over, another seat's turn). The rules' own refusal of a move is the
+        controller's (:meth:`Controller.refusal`)."""
 
     def on_table_action(self, name: str) -> bool:
         """Carry out a table-only action (``"next hand"``); True if ``name`` was one."""
+
+    def restore_deal(self) -> None:
+        """Put the stacked deal back for the next :meth:`new_state` ("Deal this again")."""
+
+    def after_move(self) -> None:
+        """Called after every move, before the table is redrawn (e.g. War's reveal)."""
+
+    def after_prediction(self) -> None:
+        """Called when a prediction was answered right (e.g. War flips the battle)."""
 
 
 class Controller:
@@ -109,15 +140,18 @@ class Controller:
       dealt-again game and its computer are the same as the first time;
     - ``task``: a :class:`~cardkit_tables.task.Task` put on the stacked deal, or ``None``.
 
-    Attributes read by the table: ``state``, ``pos``, ``turn`` (module doc), ``settings`` (this game's), ``pending``
-    (chosen for the next game), ``confirming`` (the restart question is on show), ``message``
-    (``(text, tone)`` or ``None``: a refusal or a note on top of "What now"), ``errors`` (unexpected
-    exceptions, for tests: it stays empty), ``refusals`` (the refusal sentences shown),
-    ``bound`` (this game's :class:`~cardkit_tables.task.BoundTask`, or ``None``).
+    Attributes read by the table: ``state``, ``pos``, ``turn`` (module doc), ``settings`` (this
+    game's), ``pending`` (chosen for the next game), ``confirming`` (the restart question is on
+    show), ``message`` (``(text, tone)`` or ``None``: a refusal or a note on top of "What now"),
+    ``errors`` (unexpected exceptions, for tests: it stays empty), ``refusals`` (the refusal
+    sentences shown), ``bound`` (this game's :class:`~cardkit_tables.task.BoundTask`, or
+    ``None``).
 
     Raises ``ValueError`` for a negative delay, and (when dealing) for a task whose moves or
     answers do not fit the deal.
     """
+
+    state: GameState
 
     def __init__(self, table: TableHooks, *, seat: int, seed: int | None, delay: float,
                  computers: tuple[int, ...], settings: dict,
@@ -154,14 +188,47 @@ class Controller:
         self.message: tuple[str, str] | None = None
         self.errors: list[BaseException] = []
         self.refusals: list[str] = []
-        self.players: dict[int, Any] = {}
-        self._handle = None             # the scheduled computer move (asyncio.TimerHandle)
-        self._timer = None              # the table's own timer (a reveal, a slap race, auto-play)
-        self.state = None
+        self.players: dict[int, Player] = {}
+        self._handle: asyncio.TimerHandle | None = None   # the scheduled computer move
+        self._timer: asyncio.TimerHandle | None = None    # the table's own timer (a reveal, …)
+        # this position's observations (seat -> observation) and refusals (action -> refusal)
+        self._seen_at: tuple[GameState | None, int] = (None, -1)
+        self._seen: dict[int, Observation] = {}
+        self._refused: dict[Action, IllegalAction | None] = {}
 
     def start(self) -> None:
         """Deal the first game (the table calls this once it holds the controller)."""
         self._start(deal=True)
+
+    # ------------------------------------------------------------------------------ observations
+    def observation(self, seat: int | None = None) -> Observation:
+        """What ``seat`` (default: the person's, through the table's ``seat_observation``) sees at this
+        position: built once per position (``state`` and ``pos``) and handed to every reader."""
+        if self._seen_at[0] is not self.state or self._seen_at[1] != self.pos:
+            self.forget()
+            self._seen_at = (self.state, self.pos)
+        who = self.seat if seat is None else seat
+        obs = self._seen.get(who)
+        if obs is None:
+            obs = (self.table.seat_observation(self.state, who) if who == self.seat
+                   else self.state.observation(who))
+            self._seen[who] = obs
+        return obs
+
+    def refusal(self, action: Action) -> IllegalAction | None:
+        """The rules' refusal of the person's ``action`` at this position (``None``: legal),
+        worked out once per position: the refused click and the greyed card's reason say the
+        same sentence, computed once."""
+        obs = self.observation()
+        if action not in self._refused:
+            self._refused[action] = obs.refusal(action)
+        return self._refused[action]
+
+    def forget(self) -> None:
+        """Drop this position's observations (the state changed, or how the table shows it)."""
+        self._seen.clear()
+        self._refused.clear()
+        self._seen_at = (None, -1)
 
     # ------------------------------------------------------------------------------ games
     def game_seed(self) -> int | None:
@@ -180,13 +247,13 @@ class Controller:
                                                       None if seed is None else seed + 7919 * (p + 1))
                         for p in self.computers}
         self.bound = None
-        if deal and self.task is not None:
-            self._put_task(self.task)
         self.moves = 0
         self.confirming = False
         self.message = None
         self.pos += 1
         self.turn += 1
+        if deal and self.task is not None:
+            self._put_task(self.task)
         self.table.draw()
         self.schedule()
 
@@ -197,6 +264,7 @@ class Controller:
                 self.state.apply(m)
             except ValueError as exc:
                 raise ValueError(f"the task's move {m!r} cannot be made on this deal: {exc}") from None
+        self.forget()
         self.bound = task.bind(self.observation())
 
     def new_game(self) -> None:
@@ -236,10 +304,11 @@ class Controller:
         return b if b is not None and not b.answered else None
 
     @property
-    def task_quiet(self) -> bool:
-        """Before the first attempt at this game's task: the table gives nothing away."""
-        b = self.task_open
-        return b is not None and b.quiet
+    def task_mode(self) -> TaskMode:
+        """What the table's view holds back for this game's task now
+        (:data:`~cardkit_tables.task.TaskMode`): ``"quiet"``, ``"predict"`` or ``None``."""
+        b = self.bound
+        return None if b is None else b.mode
 
     def show_hint(self) -> None:
         """The Hint button: the task's hint goes on the What now line (no attempt counted)."""
@@ -256,9 +325,9 @@ class Controller:
         b = self.task_open
         if b is None or not b.prediction or isinstance(index, bool) or not isinstance(index, int):
             return
-        if not 0 <= index < len(b.task.choices):
+        if not 0 <= index < len(b.choices):
             return
-        choice = b.task.choices[index]
+        choice = b.choices[index]
         b.attempts += 1
         if choice not in b.accept:
             self.refuse(b.wrong_text(choice))
@@ -266,47 +335,44 @@ class Controller:
         b.answered = True
         self.pos += 1
         self.turn += 1
-        after = getattr(self.table, "after_prediction", None)
-        if after is not None:
-            after()
+        self.table.after_prediction()
         self.message = (b.task.right_text, "done")
         self.table.draw()
         self.schedule()
 
     def _task_attempt(self, b: BoundTask, action: Any) -> bool:
-        """One attempt at the task's move (module doc of ``task.py``)."""
-        try:
-            act = Action.parse(action)
-        except ValueError:
-            self.refuse(_("That is not a move on this table."))
+        """One attempt at the task's move (module doc of ``task.py``): the rules' refusal, the
+        right answer (played, "✓ …"), or a legal wrong one (refused with the task's sentence)."""
+        act = self._parse(action)
+        if act is None:
             return False
         b.attempts += 1
-        obs = self.observation()
-        refusal = obs.refusal(act) if hasattr(obs, "refusal") else None
-        if refusal is None and act in b.accept:
-            self.state.apply(act)
-            b.answered = True
-            # the "✓" speaks of the position the student made: the computer's reply waits long
-            # enough for it to be read against that position
-            self._linger = TASK_LINGER
-            self._moved(message=(b.task.right_text, "done"))
-            return True
-        if refusal is None and act in list(getattr(obs, "legal_actions", ()) or ()):
+        refusal = self.refusal(act)
+        if refusal is not None:
+            self.refuse(str(refusal))
+            return False
+        if act not in b.accept:
             self.refuse(b.wrong_text(act))
             return False
-        return self._apply(act)
+        self.state.apply(act)
+        b.answered = True
+        # the "✓" speaks of the position the student made: the computer's reply waits long
+        # enough for it to be read against that position
+        self._linger = TASK_LINGER
+        self._moved(message=(b.task.right_text, "done"))
+        return True
 
     def in_progress(self) -> bool:
         """A game that has :meth:`started` and is not over (a restart would lose it)."""
-        return self.started() and not game_over(self.observation())
+        return self.started() and not self.observation().is_over
 
     def started(self) -> bool:
         """A move was made, or the deal itself scored (an Écarté turn-up king, RULES.md §3.3):
         a restart or a re-deal for a new setting would lose something, so it must wait or ask."""
         if self.moves > 0:
             return True
-        scores = _get(self.observation(), "scores")
-        return bool(scores) and any(scores)
+        scores = self.observation().scores
+        return scores is not None and any(scores)
 
     def request_new_game(self) -> None:
         """The "New game" button: ask first when a game is in progress (see module doc)."""
@@ -354,15 +420,13 @@ class Controller:
         self.table.draw()
 
     # ------------------------------------------------------------------------------ moves
-    def observation(self, seat: int | None = None) -> Any:
-        return self.state.observation(self.seat if seat is None else seat)
-
     def act(self, action: Any, *, pos: int | None = None) -> bool:
         """The person's move ``action`` (an action or its text) made on position ``pos``.
 
         Refused, with a sentence and no change, when ``pos`` is not the current position (the
-        table has moved on), when it is not the person's turn, or when the rules forbid it (the
-        engine's sentence, naming the rule). Returns True when the move was made.
+        table has moved on), when the table says not now (``why_not_now``: a pause, another
+        seat's turn), or when the rules forbid it (the rules' sentence, naming the rule, worked
+        out once: :meth:`refusal`). Returns True when the move was made.
         """
         if pos is not None and pos != self.pos:
             self.refuse(_(MOVED_ON))
@@ -373,7 +437,7 @@ class Controller:
         if b is not None and b.prediction:
             self.refuse(_(ANSWER_FIRST))
             return False
-        why = self.table.why_not_now(self.observation(), action)
+        why = self.table.why_not_now(self.observation())
         if why:
             if b is not None:
                 b.attempts += 1
@@ -381,21 +445,36 @@ class Controller:
             return False
         if b is not None:
             return self._task_attempt(b, action)
-        return self._apply(action)
+        act = self._parse(action)
+        if act is None:
+            return False
+        refusal = self.refusal(act)
+        if refusal is not None:
+            self.refuse(str(refusal))
+            return False
+        return self._apply(act)
 
-    def _apply(self, action: Any) -> bool:
+    def _parse(self, action: Any) -> Action | None:
+        """``action`` as an :class:`Action`, or ``None`` after refusing text that is none."""
+        try:
+            return Action.parse(action)
+        except ValueError:
+            self.refuse(_(NOT_A_MOVE))
+            return None
+
+    def _apply(self, action: Action) -> bool:
         try:
             self.state.apply(action)
-        except IllegalAction as exc:
+        except IllegalAction as exc:        # the rules' word is the last (should not happen)
             self.refuse(str(exc))
             return False
         except ValueError:
-            self.refuse(_("That is not a move on this table."))
+            self.refuse(_(NOT_A_MOVE))
             return False
         self._moved()
         return True
 
-    def table_move(self, action: Any) -> None:
+    def table_move(self, action: Action | str) -> None:
         """A move the table makes itself (a timer ran out: "too slow", the next battle of
         "Play to the end"): no position check; errors end as a sentence, never a traceback."""
         try:
@@ -409,13 +488,17 @@ class Controller:
         self.cancel_later()
         self.moves += 1
         self.message = message
+        self._next_position()
+        self.schedule()
+
+    def _next_position(self) -> None:
+        """After a move: a new position (``pos``, ``turn``), the table's ``after_move``, a
+        redraw."""
+        self.forget()
         self.pos += 1
         self.turn += 1
-        moved = getattr(self.table, "after_move", None)
-        if moved is not None:
-            moved()
+        self.table.after_move()
         self.table.draw()
-        self.schedule()
 
     def refuse(self, text: str) -> None:
         """Show ``text`` as a refusal (warn tone) on top of "What now"; nothing else changes."""
@@ -441,9 +524,8 @@ class Controller:
     def computer_turn(self) -> bool:
         """Is it the computer's turn now (and does the table let it move)?"""
         obs = self.observation()
-        b = self.task_open
-        return (not game_over(obs) and _get(obs, "current_player") in self.players
-                and self.table.computer_may_move() and not (b is not None and b.prediction))
+        return (not obs.is_over and obs.current_player in self.players
+                and self.table.computer_may_move() and self.task_mode != "predict")
 
     def schedule(self) -> None:
         """Let the computer make its moves, one at a time (see the module doc)."""
@@ -462,11 +544,13 @@ class Controller:
         self._linger = 0.0
         self._handle = loop.call_later(wait, self._scheduled, self.state, self.pos, choice)
 
-    def _choose(self) -> Any:
-        p = _get(self.observation(), "current_player")
-        return self.players[p].choose(self.state.observation(p))
+    def _choose(self) -> Action:
+        """The computer's choice, from its own seat's observation of this position."""
+        p = self.observation().current_player
+        assert p is not None
+        return self.players[p].choose(self.observation(p))
 
-    def _scheduled(self, state, pos: int, choice: Any) -> None:
+    def _scheduled(self, state: GameState, pos: int, choice: Action) -> None:
         self._handle = None
         if state is not self.state or pos != self.pos:
             self.schedule()                 # a new game or another move meanwhile: think again
@@ -478,19 +562,14 @@ class Controller:
         except Exception as exc:
             self._error(exc)
 
-    def _computer_step(self, choice: Any = None) -> None:
+    def _computer_step(self, choice: Action | str | None = None) -> None:
         if choice is None:
             choice = self._choose()
         self.state.apply(choice)
         self.moves += 1
-        self.pos += 1
-        self.turn += 1
         if self.message is not None and self.message[1] == "warn":
             self.message = None         # a refusal spoke of the position before this move
-        moved = getattr(self.table, "after_move", None)
-        if moved is not None:
-            moved()
-        self.table.draw()
+        self._next_position()
 
     # ------------------------------------------------------------------------------ table timer
     def later(self, seconds: float, fn: Callable[[], Any]) -> bool:
@@ -592,16 +671,4 @@ class Controller:
             self.table.draw()
         except Exception:
             log.debug("redraw after an error failed", exc_info=True)
-
-
-def game_over(obs: Any) -> bool:
-    """Is the game of this observation over (``outcome`` set, or ``is_over``)?"""
-    return _get(obs, "outcome") is not None or bool(_get(obs, "is_over"))
-
-
-def _get(obs: Any, key: str, default: Any = None) -> Any:
-    """``obs[key]`` for a dict observation, ``obs.key`` for a frozen one."""
-    if isinstance(obs, Mapping):
-        return obs.get(key, default)
-    return getattr(obs, key, default)
 

@@ -17,67 +17,54 @@ the table pauses on that hand's last trick and result until "Next hand". On a st
 """
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 from cardkit import ecarte
-from cardkit.cards import Card
-from cardkit.core import Action
+from cardkit.cards import Card, Suit
+from cardkit.core import Action, Event, IllegalAction, Observation, Player
+from cardkit.ecarte import EcarteObservation
 from cardkit.i18n import _, ngettext
 
-from .cardtable import CardTable, bundle, card_json, sort_hand
+from .cardtable import CardTable, bundle, card_json, held, sort_hand, waiting_card
 from .controller import Controller
+from .task import Task, TaskMode
 
 __all__ = ["EcarteTable", "ecarte_view"]
 
 PRESETS = {"standard": ecarte.EcarteRules.standard, "classic": ecarte.EcarteRules.classic}
 TARGETS = (5, 7, 10)
 NEXT_HAND = "next hand"
+#: The computer's levels (:func:`cardkit.ecarte.computer_player`), easiest first.
+LEVELS = ("easy", "medium", "hard")
+
+#: The rules' refusal of the person's action now (``None``: legal); the controller's, worked
+#: out once per position (:meth:`~cardkit_tables.controller.Controller.refusal`).
+Refusal = Callable[[Action], IllegalAction | None]
 
 
-def _levels() -> tuple[str, ...]:
-    """The computer levels that exist: "easy", and "medium"/"hard" once the strong player is in."""
-    try:
-        from cardkit import ecarte_ai
-    except ImportError:
-        return ("easy",)
-    offered = set(getattr(ecarte_ai, "LEVELS", ("medium", "hard"))) | {"easy"}
-    return tuple(lv for lv in ("easy", "medium", "hard") if lv in offered)
+def _advice(obs: EcarteObservation) -> str | None:
+    """The advisor's one line for ``obs`` (RULES.md §3.6), or ``None`` when it has none."""
+    text = ecarte.advice(cast(Any, obs)).get("text")   # (cardkit types it as taking a dict)
+    return text or None
 
 
-def _advice(obs: Any) -> str | None:
-    """The advisor's one line for ``obs``, when the advisor exists."""
-    try:
-        from cardkit.ecarte_ai import advice
-    except ImportError:
-        return None
-    a = advice(obs)
-    if isinstance(a, dict):
-        return a.get("text") or None
-    return None if a is None else str(a)
-
-
-def _o(obs: Any, key: str, default: Any = None) -> Any:
-    return obs.get(key, default) if isinstance(obs, dict) else getattr(obs, key, default)
-
-
-def _reason(obs: Any, card: Card) -> str:
+def _reason(refusal: Refusal, card: Card) -> str:
     """Why ``card`` may not be played now: the game's own refusal for this seat, in plain words
     (for the card's accessible name and tooltip)."""
-    refusal = obs.refusal(Action("play", (card,))) if hasattr(obs, "refusal") else None
-    if refusal is not None:
-        return str(refusal)
-    return _("the rules forbid it now")
+    why = refusal(Action("play", (card,)))
+    return _("the rules forbid it now") if why is None else str(why)
 
 
-def _hand_end(obs: Any) -> Any:
+def _hand_end(obs: EcarteObservation) -> Event | None:
     """The last ``hand_end`` event the seat saw (the finished hand's summary), or ``None``."""
-    for e in reversed(_o(obs, "events") or ()):
+    for e in reversed(obs.events):
         if e.kind == "hand_end":
             return e
     return None
 
 
-def _position(obs: Any, pause: Any) -> dict:
+def _position(obs: EcarteObservation, pause: Event | None) -> dict[str, Any]:
     """What the table shows of the hand: the current one, or the finished hand's summary while
     pausing between hands (then no cards in hand, no stock)."""
     if pause is not None:
@@ -86,38 +73,41 @@ def _position(obs: Any, pause: Any) -> dict:
                 "turn_up": summary["turn_up"], "tricks": summary["tricks"], "scores": summary["scores"],
                 "dealer": summary["dealer"], "trick": [], "last": [tuple(x) for x in summary["last_trick"]],
                 "hand_no": summary["hand"]}
-    trump = _o(obs, "trump")
-    return {"trump": trump, "hand": sort_hand(_o(obs, "hand"), ecarte.rank_strength, trump),
-            "their_count": _o(obs, "card_counts")[1 - _o(obs, "seat")], "stock": _o(obs, "stock_count"),
-            "turn_up": _o(obs, "turn_up"), "tricks": _o(obs, "tricks"), "scores": _o(obs, "scores"),
-            "dealer": _o(obs, "dealer"), "trick": list(_o(obs, "trick")), "last": list(_o(obs, "last_trick")),
-            "hand_no": _o(obs, "hand_number")}
+    trump = obs.trump
+    return {"trump": trump, "hand": sort_hand(obs.hand, ecarte.rank_strength, trump),
+            "their_count": obs.card_counts[1 - obs.seat], "stock": obs.stock_count,
+            "turn_up": obs.turn_up, "tricks": obs.tricks, "scores": obs.scores,
+            "dealer": obs.dealer, "trick": list(obs.trick), "last": list(obs.last_trick),
+            "hand_no": obs.hand_number}
 
 
-def _mode(obs: Any, pause: Any, mine: bool) -> str:
+def _mode(obs: EcarteObservation, pause: Event | None, mine: bool) -> str:
     """between (pausing after a hand), over, select (discarding), play, decide (stand/propose/
     accept/refuse) or wait."""
-    phase = _o(obs, "phase")
     if pause is not None:
         return "between"
-    if _o(obs, "is_over"):
+    if obs.is_over:
         return "over"
     if not mine:
         return "wait"
-    return {"exchange": "select", "play": "play"}.get(phase, "decide")
+    return {"exchange": "select", "play": "play"}.get(obs.phase, "decide")
 
 
-def _hand_view(obs: Any, cards: list, mode: str) -> list:
-    """The person's hand, each card playable, selectable, or idle with the reason."""
-    trump = _o(obs, "trump")
-    playable = set(_o(obs, "playable") or []) if mode == "play" else set()
+def _hand_view(obs: EcarteObservation, cards: list[Card], mode: str, task: TaskMode,
+               refusal: Refusal) -> list[dict[str, Any]]:
+    """The person's hand, each card playable, selectable, or idle with the reason; while the
+    task is quiet every card may be clicked (none greyed), while a prediction waits none."""
+    trump = obs.trump
+    playable = set(obs.playable) if mode == "play" else set()
     hand = []
     for c in cards:
         extra: dict[str, Any] = {"trump": c.suit == trump}
-        if mode == "play":
-            extra["playable"] = c in playable
-            if c not in playable:
-                extra["reason"] = _reason(obs, c)
+        if task == "predict":
+            extra.update(waiting_card())
+        elif mode == "play":
+            extra["playable"] = c in playable or task == "quiet"
+            if not extra["playable"]:
+                extra["reason"] = _reason(refusal, c)
         elif mode == "select":
             extra["playable"] = True
         else:                                   # nothing to do with a card now: not "not allowed"
@@ -128,7 +118,8 @@ def _hand_view(obs: Any, cards: list, mode: str) -> list:
     return hand
 
 
-def _trick_cards(pairs, me: int, trump: Any) -> dict:
+def _trick_cards(pairs: list[tuple[int, Card]] | tuple[tuple[int, Card], ...], me: int,
+                 trump: Suit) -> dict[str, dict[str, Any]]:
     """``(player, card)`` pairs → ``{"you"/"them": card}``."""
     return {("you" if p == me else "them"): card_json(c, trump=c.suit == trump) for p, c in pairs}
 
@@ -144,13 +135,13 @@ def _last_trick(last: list, me: int, trump: Any, names: tuple[str, str]) -> dict
                       _("Last trick: {who} took it").format(who=names[1]))}
 
 
-def _decide_buttons(obs: Any, kinds: list) -> list:
+def _decide_buttons(obs: EcarteObservation, kinds: list[str]) -> list[dict[str, Any]]:
     """Stand (play as dealt / play these cards), propose, accept (new cards), refuse (play as
     dealt) — those legal now, named as RULES.md §3.2 names them."""
     actions = []
     if "stand" in kinds:
         actions.append({"id": "stand", "action": "stand", "primary": False,
-                        "label": (_("Stand (play these cards)") if _o(obs, "proposals")
+                        "label": (_("Stand (play these cards)") if obs.proposals
                                   else _("Stand (play as dealt)"))})
     if "propose" in kinds:
         actions.append({"id": "propose", "label": _("Propose an exchange"), "action": "propose",
@@ -164,7 +155,7 @@ def _decide_buttons(obs: Any, kinds: list) -> list:
     return actions
 
 
-def _select_buttons(stock: Any, legal: list) -> tuple[list, int]:
+def _select_buttons(stock: int | None, legal: list[Action]) -> tuple[list[dict[str, Any]], int]:
     """Discard the selected cards (up to 5, no more than the stock) and keep all; the most cards
     that may be selected."""
     actions = []
@@ -181,7 +172,8 @@ def _select_buttons(stock: Any, legal: list) -> tuple[list, int]:
     return actions, select_max
 
 
-def _buttons(obs: Any, mode: str, legal: list, stock: Any) -> tuple[list, int]:
+def _buttons(obs: EcarteObservation, mode: str, legal: list[Action], stock: int | None
+             ) -> tuple[list[dict[str, Any]], int]:
     """The buttons that apply now, and how many cards may be selected (0 unless discarding)."""
     kinds = [a.kind for a in legal]
     if mode == "between":
@@ -204,7 +196,7 @@ MOVES = ("stand", "propose", "accept", "refuse", "discard", "lead", "follow")
 BIDS = ("stand", "accept", "refuse", "discard")
 
 
-def _news(obs: Any, pause: Any) -> tuple[str, str] | None:
+def _news(obs: EcarteObservation, pause: Event | None) -> tuple[str, str] | None:
     """What just happened that the table does not show by itself, as ``(text, tone)`` — tone
     ``"score"`` when it is why the score changed (RULES.md §3.1, §3.3, §3.5), ``"news"`` for the
     computer's choice in the exchange (§3.2) — or ``None``:
@@ -217,13 +209,13 @@ def _news(obs: Any, pause: Any) -> tuple[str, str] | None:
       side that stood or refused and lost): while the table pauses on that hand, or at the end
       of the game; a plain 1-point hand says enough in its own summary.
     """
-    events = list(_o(obs, "events") or ())
-    if pause is not None or _o(obs, "is_over"):
+    events = list(obs.events)
+    if pause is not None or obs.is_over:
         return _hand_news(events, pause)
-    return _play_news(events, _o(obs, "seat"))
+    return _play_news(events, obs.seat)
 
 
-def _hand_news(events: list, pause: Any) -> tuple[str, str] | None:
+def _hand_news(events: list[Event], pause: Event | None) -> tuple[str, str] | None:
     """Why the finished hand (``pause``; ``None``: the last one, the game being over) scored 2,
     or why the game-ending point was scored (:func:`_news`)."""
     last = next((e for e in reversed(events) if e.kind in SCORING), None)
@@ -239,7 +231,7 @@ def _hand_news(events: list, pause: Any) -> tuple[str, str] | None:
     return last.explain(), "score"
 
 
-def _play_news(events: list, me: int) -> tuple[str, str] | None:
+def _play_news(events: list[Event], me: int) -> tuple[str, str] | None:
     """The king points and the computer's exchange choices of this hand since the person's last
     move (:func:`_news`)."""
     deals = [i for i, e in enumerate(events) if e.kind == "deal"]
@@ -257,22 +249,22 @@ def _play_news(events: list, me: int) -> tuple[str, str] | None:
     return " ".join(e.explain() for e in unseen), tone
 
 
-def _what_now_view(obs: Any, mode: str, pause: Any) -> dict:
+def _what_now_view(obs: EcarteObservation, mode: str, pause: Event | None) -> dict[str, Any]:
     """The prompt, and (``news``) what just happened that the table does not show (:func:`_news`)."""
     news = _news(obs, pause)
-    if mode == "between":
+    if pause is not None:
         return {"text": pause.explain() + " " + _("Press Next hand to deal again."), "tone": "done",
                 "news": news}
-    text = _o(obs, "what_now")
+    text = obs.what_now
     if mode == "over":
         return {"text": text + " " + _("Press New game to play again."), "tone": "done", "news": news}
     return {"text": text, "tone": "info", "news": news}
 
 
-def _log_view(obs: Any, pause: Any = None) -> list:
+def _log_view(obs: EcarteObservation, pause: Event | None = None) -> list[dict[str, Any]]:
     """The last 80 events, numbered from the game's first, newest first; while the table pauses
     on a finished hand, none of the next deal's (its turn-up, a king scored) before Next hand."""
-    events = list(_o(obs, "events") or ())
+    events = list(obs.events)
     if pause is not None:
         ends = [i for i, e in enumerate(events) if e.kind == "hand_end"]
         if ends:
@@ -282,7 +274,7 @@ def _log_view(obs: Any, pause: Any = None) -> list:
     return [{"n": first + i + 1, "text": t} for i, t in enumerate(log)][::-1]
 
 
-def _players_view(me: int, pos: dict, names: tuple[str, str]) -> dict:
+def _players_view(me: int, pos: dict[str, Any], names: tuple[str, str]) -> dict[str, Any]:
     """The header: each side's name, role (dealer or not), tricks and score."""
     them = 1 - me
     tricks, scores = pos["tricks"], pos["scores"]
@@ -297,7 +289,8 @@ def _players_view(me: int, pos: dict, names: tuple[str, str]) -> dict:
     }
 
 
-def _middle_view(me: int, pos: dict, pause: Any, names: tuple[str, str], over: bool = False) -> dict:
+def _middle_view(me: int, pos: dict[str, Any], pause: Event | None, names: tuple[str, str],
+                 over: bool = False) -> dict[str, Any]:
     """The middle of the table: stock, turn-up, trumps badge, the trick and the last trick
     (``over``: the game is over, so no trick is coming)."""
     stock, trump_now, trick, hand_no = pos["stock"], pos["trump"], pos["trick"], pos["hand_no"]
@@ -321,18 +314,34 @@ def _middle_view(me: int, pos: dict, pause: Any, names: tuple[str, str], over: b
     }
 
 
-def ecarte_view(obs: Any, *, names: tuple[str, str], pause: dict | None = None,
-                hint: str | None = None) -> dict:
+def ecarte_view(obs: EcarteObservation, *, names: tuple[str, str], pause: Event | None = None,
+                hint: str | None = None, task: TaskMode = None,
+                refusal: Refusal | None = None) -> dict[str, Any]:
     """The page's JSON for one Écarté observation (the only place the table reads it).
 
     ``obs``: ``state.observation(seat)`` (an :class:`cardkit.ecarte.EcarteObservation`);
     ``names``: (you, opponent) as shown; ``pause``: the finished hand's ``hand_end`` event while
-    the table pauses between hands, else ``None``; ``hint``: the advisor's line, if asked for.
-    Returns plain JSON values only: what the seat may see, never the opponent's cards or the stock.
+    the table pauses between hands, else ``None``; ``hint``: the advisor's line, if asked for;
+    ``task``: what a lesson's task holds back (:data:`~cardkit_tables.task.TaskMode`: while it is
+    ``"quiet"`` no card is greyed and no advice shown, while a prediction waits every card and
+    button waits too); ``refusal``: the rules' refusal of an action (default ``obs.refusal``; the
+    table passes its controller's, worked out once per position). Returns plain JSON values
+    only: what the seat may see, never the opponent's cards or the stock.
+
+    The non-dealer's first decision (RULES.md §3.2), the hand sorted K Q J A 10 9 8 7 within
+    the trumps:
+
+    >>> deck = ecarte.stacked_deck("QH JH AH 10H 8H", "7S 8S 9S 7C 8C", "9H")
+    >>> view = ecarte_view(ecarte.new_game(deck=deck, dealer=1).observation(0),
+    ...                    names=("You", "Computer"))
+    >>> view["mode"], [a["action"] for a in view["actions"]]
+    ('decide', ['stand', 'propose'])
+    >>> [c["text"] for c in view["hand"]], view["them"]["count"]
+    (['Q♥', 'J♥', 'A♥', '10♥', '8♥'], 5)
     """
-    me = _o(obs, "seat")
-    mine = _o(obs, "current_player") == me and pause is None and not _o(obs, "is_over")
-    legal = list(_o(obs, "legal_actions") or []) if mine else []
+    me = obs.seat
+    mine = obs.current_player == me and pause is None and not obs.is_over
+    legal = list(obs.legal_actions) if mine else []
     pos = _position(obs, pause)
     mode = _mode(obs, pause, mine)
     actions, select_max = _buttons(obs, mode, legal, pos["stock"])
@@ -342,14 +351,15 @@ def ecarte_view(obs: Any, *, names: tuple[str, str], pause: dict | None = None,
         "subtitle": _("hand {n}").format(n=pos["hand_no"]),
         "mode": mode,
         **_players_view(me, pos, names),
-        "score_label": _("Score"), "target_label": _("game to {n}").format(n=_o(obs, "target")),
+        "score_label": _("Score"), "target_label": _("game to {n}").format(n=obs.target),
         "tricks_label": _("tricks"),
         **_middle_view(me, pos, pause, names, over=mode == "over"),
         "last_trick_empty": _("No trick played yet"),
-        "hand": _hand_view(obs, pos["hand"], mode), "hand_label": _("Your hand"),
+        "hand": _hand_view(obs, pos["hand"], mode, task, refusal or obs.refusal),
+        "hand_label": _("Your hand"),
         "select_max": select_max,
-        "actions": actions,
-        "hint": hint,
+        "actions": held(actions, task),
+        "hint": hint if task is None else None,
         "what_now": _what_now_view(obs, mode, pause),
         "log": _log_view(obs, pause),
     }
@@ -376,17 +386,21 @@ class EcarteTable(CardTable):
     _esm = bundle("ecarte.bundle.js")
     _css = bundle("table.css")
 
+    _rules_first: ecarte.EcarteRules | None     # the first game's rules, until it is dealt
+    _hand_shown: int | None                     # the hand number the table shows
+    pause: Event | None                         # the finished hand's summary, while pausing
+
     def __init__(self, rules: ecarte.EcarteRules | None = None, *, seed: int | None = None,
                  seat: int = 0, level: str = "easy", delay: float = 0.6, deck=None,
                  dealer: int | None = None, narrow: bool = False, animate: bool = True,
-                 four_colour: bool = False, hint: bool = False, task=None, **kwargs: Any):
+                 four_colour: bool = False, hint: bool = False, task: Task | None = None,
+                 **kwargs: Any):
         if seat not in (0, 1):
             raise ValueError("Écarté has two seats: seat is 0 or 1")
         if delay < 0:
             raise ValueError("delay is a number of seconds, 0 or more")
-        levels = _levels()
-        if level not in levels:
-            raise ValueError(f"level must be one of {levels}, not {level!r}")
+        if level not in LEVELS:
+            raise ValueError(f"level must be one of {LEVELS}, not {level!r}")
         super().__init__(animate=animate, four_colour=four_colour, **kwargs)
         self.prefs["hint"] = bool(hint)
         self.prefs["narrow"] = bool(narrow)
@@ -394,7 +408,7 @@ class EcarteTable(CardTable):
         self._first = {"deck": deck, "dealer": dealer}
         self._deal = (dict(self._first), rules)
         self._names = (_("You"), _("Computer"))
-        self.pause: dict | None = None
+        self.pause = None
         self._hand_shown = None
         self._hint: tuple[int, str | None] = (-1, None)
         preset = rules.name if rules.name in PRESETS else "standard"
@@ -403,7 +417,7 @@ class EcarteTable(CardTable):
         self.controller = Controller(
             self, seat=seat, seed=seed, delay=delay, computers=(1 - seat,), settings=settings,
             options={"rules": tuple(PRESETS), "target": tuple(sorted(set(TARGETS) | {rules.target})),
-                     "level": levels}, stacked=deck is not None, task=task)
+                     "level": LEVELS}, stacked=deck is not None, task=task)
         self.controller.start()
 
     # -- hooks for the controller ------------------------------------------------------------------
@@ -421,7 +435,8 @@ class EcarteTable(CardTable):
         self._hand_shown = None
         return state
 
-    def computer_player(self, seat: int, settings: dict, seed: int | None):
+    def computer_player(self, seat: int, settings: dict, seed: int | None) -> Player:
+        """The computer at ``seat``, of the level chosen in ``settings``."""
         return ecarte.computer_player(settings["level"], seed=seed)
 
     def restore_deal(self) -> None:
@@ -429,43 +444,60 @@ class EcarteTable(CardTable):
         self._first, self._rules_first = dict(self._deal[0]), self._deal[1]
 
     def computer_may_move(self) -> bool:
+        """Not while the table pauses on a finished hand."""
         return self.pause is None
 
-    def why_not_now(self, obs: Any, action: Any = None) -> str | None:
+    def why_not_now(self, obs: Observation) -> str | None:
+        """A pause between hands, the game over, or the computer's turn (else ``None``)."""
         if self.pause is not None:
             return _("This hand is over: press Next hand.")
-        if _o(obs, "is_over"):
+        if obs.is_over:
             return _("The game is over: press New game to play again.")
-        if _o(obs, "current_player") != self.controller.seat:
+        if obs.current_player != self.controller.seat:
             return _("Wait: it is {who}'s turn.").format(who=self._names[1])
         return None
 
     def on_table_action(self, name: str) -> bool:
+        """"Next hand": leave the finished hand's summary for the next deal."""
         if name != NEXT_HAND:
             return False
         if self.pause is None:
             self.controller.refuse(_("There is no finished hand to leave: carry on playing."))
             return True
         self.pause = None
-        self._hand_shown = _o(self.controller.observation(), "hand_number")
+        self._hand_shown = self._observation().hand_number
         self.controller.advanced()
         return True
 
-    def draw(self) -> None:
+    def _observation(self) -> EcarteObservation:
+        """The person's observation at this position (the controller's, built once)."""
+        obs = self.controller.observation()
+        assert isinstance(obs, EcarteObservation)
+        return obs
+
+    def _hint_now(self, obs: EcarteObservation) -> str | None:
+        """The advisor's line when asked for (``hint``) and it is the person's turn in a hand,
+        never while a task holds it back; the advisor thinks once per position."""
         c = self.controller
-        obs = c.observation()
-        hand_no = _o(obs, "hand_number")
+        if not (self.prefs.get("hint") and self.pause is None and obs.current_player == c.seat
+                and c.task_mode is None):
+            return None
+        if self._hint[0] != c.pos:
+            self._hint = (c.pos, _advice(obs))
+        return self._hint[1]
+
+    def draw(self) -> None:
+        """Set ``view`` from the person's observation (:func:`ecarte_view`) and the table's
+        own parts; a new hand dealt holds the table on the finished one until "Next hand"."""
+        c = self.controller
+        obs = self._observation()
+        hand_no = obs.hand_number
         if self._hand_shown is None:
             self._hand_shown = hand_no
-        if hand_no != self._hand_shown and self.pause is None and not _o(obs, "is_over"):
+        if hand_no != self._hand_shown and self.pause is None and not obs.is_over:
             self.pause = _hand_end(obs)                   # hold the table on the finished hand
-        hint = None
-        if (self.prefs.get("hint") and self.pause is None and _o(obs, "current_player") == c.seat
-                and not c.task_quiet):
-            if self._hint[0] != c.pos:                      # the advisor thinks once per position
-                self._hint = (c.pos, _advice(obs))
-            hint = self._hint[1]
-        view = ecarte_view(obs, names=self._names, pause=self.pause, hint=hint)
+        view = ecarte_view(obs, names=self._names, pause=self.pause, hint=self._hint_now(obs),
+                           task=c.task_mode, refusal=c.refusal)
         said = view.pop("what_now")
         view.update(self._common_view(said["text"], said["tone"], news=said.get("news")))
         rules_label = _("Rules: {label}").format(label=_(obs.rules.label))
@@ -477,19 +509,12 @@ class EcarteTable(CardTable):
         ]
         view["pending_note"] = (_("Your new settings start with the next game: press New game.")
                                 if c.pending else "")
-        view["toggles"] = self._toggles(*([("hint", _("Show advice"))] if _advice_exists() else []))
+        view["toggles"] = self._toggles(("hint", _("Show advice")))
         view["speed"] = self._speed()
         view["prefs"] = dict(self.prefs)
-        self.view = self._task_view(view)
+        self.view = view
 
     def _repr_args(self) -> str:
         s = self.controller.settings
         return f"seat={self.controller.seat}, rules={s['rules']!r}, target={s['target']}"
 
-
-def _advice_exists() -> bool:
-    try:
-        from cardkit.ecarte_ai import advice  # noqa: F401
-    except ImportError:
-        return False
-    return True

@@ -16,8 +16,11 @@ LIVE_NOTE = "{what} — " + SAYS
 
 
 def live_note(what: str) -> str:
-    """The plain text stored for a widget: ``live_note("An Écarté table")`` ->
-    "An Écarté table — it comes to life when the notebook runs (Run ▸ Run All Cells)."."""
+    """The plain text stored for a widget:
+
+    >>> live_note("An Écarté table")
+    'An Écarté table — it comes to life when the notebook runs (Run ▸ Run All Cells).'
+    """
     return LIVE_NOTE.format(what=what)
 
 

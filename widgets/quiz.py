@@ -35,6 +35,15 @@ class Quiz(LiveNote, anywidget.AnyWidget):
     ``answered`` is True once the right choice was clicked; ``attempts`` counts clicks;
     ``feedback`` is ``(text, tone)`` as shown. Raises ``ValueError`` if ``answer`` is not among
     ``choices``.
+
+    >>> q = Quiz("Which card wins the battle?", ["K♠", "A♦"], "A♦", right="Aces are high in War.")
+    >>> q.choose("K♠")
+    >>> q.feedback
+    ('Not quite — try again.', 'warn')
+    >>> q.choose("A♦")
+    >>> q.feedback, q.answered, q.attempts
+    (('Right! Aces are high in War.', 'done'), True, 2)
+    >>> q.close()
     """
 
     live_note_what = "A quiz"

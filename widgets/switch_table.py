@@ -17,15 +17,18 @@ gives nothing away).
 """
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 from cardkit import switch
 from cardkit.cards import SUITS, Card
-from cardkit.core import Action
+from cardkit.core import Action, GameState, IllegalAction, Observation, Player
 from cardkit.i18n import _, ngettext
+from cardkit.switch import SwitchObservation
 
-from .cardtable import CardTable, bundle, card_json, sort_hand
+from .cardtable import CardTable, bundle, card_json, held, sort_hand, waiting_card
 from .controller import Controller
+from .task import Task, TaskMode
 
 __all__ = ["SwitchTable", "switch_view"]
 
@@ -33,65 +36,39 @@ COMPUTER_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve")
 MAX_BACKS = 16
 LAST_CARD, CHALLENGE = "last card", "challenge"
 
-
-def _o(obs: Any, key: str, default: Any = None) -> Any:
-    """A field of the observation (a frozen observation, or the older dict)."""
-    if isinstance(obs, dict):
-        return obs.get(key, default)
-    try:
-        return obs[key]
-    except (KeyError, AttributeError, TypeError):
-        return getattr(obs, key, default)
+#: The rules' refusal of the person's action now (``None``: legal); the controller's, worked
+#: out once per position (:meth:`~cardkit_tables.controller.Controller.refusal`).
+Refusal = Callable[[Action], IllegalAction | None]
 
 
 def _strength(card: Card) -> int:
     return int(card.rank)
 
 
-def _counts(obs: Any) -> list[int]:
-    c = _o(obs, "card_counts")
-    return list(c if c is not None else _o(obs, "hand_counts"))
-
-
-def _refusal(obs: Any, action: Action) -> str:
-    if hasattr(obs, "refusal"):
-        r = obs.refusal(action)
-        return "" if r is None else str(r)
-    return switch.refusal(obs, action)
-
-
-def _what_now(obs: Any) -> str:
-    text = _o(obs, "what_now")
-    return text if isinstance(text, str) and text else switch.what_now(obs)
-
-
-def _log(obs: Any) -> list[str]:
-    events = _o(obs, "events")
-    if events is not None and not isinstance(events, str):
-        return [e.explain() for e in events]
-    return [line[:1].upper() + line[1:] for line in (_o(obs, "log") or [])]
+def _log(obs: SwitchObservation) -> list[str]:
+    """Every event's sentence, oldest first."""
+    return [e.explain() for e in obs.events]
 
 
 def _cards_label(n: int) -> str:
     return ngettext("{n} card", "{n} cards", n).format(n=n)
 
 
-def _opponents(obs: Any, reveal: bool) -> list:
+def _opponents(obs: SwitchObservation, reveal: bool) -> list[dict[str, Any]]:
     """The opponents' seats, in play order after the person: name, turn, count (backs, or the
     faces in beginner mode), missed turns and the "Last card!" bubble."""
-    me, n = _o(obs, "seat"), _o(obs, "players")
-    names, cur = list(_o(obs, "names")), _o(obs, "current_player")
-    counts = _counts(obs)
-    called = set(_o(obs, "last_card_called") or ())
-    hands = _o(obs, "hands") if reveal else None
-    skips = list(_o(obs, "skips_owed") or [0] * n)
+    me, n = obs.seat, obs.players
+    counts = obs.card_counts
+    called = set(obs.last_card_called)
+    hands = obs.hands if reveal else None
+    skips = list(obs.skips_owed or [0] * n)
     opponents = []
     for p in [(me + k) % n for k in range(1, n)]:
         c = counts[p]
         extra = (ngettext("misses {n} more turn", "misses {n} more turns", skips[p]).format(n=skips[p])
                  if skips[p] else "")
         opponents.append({
-            "seat": p, "name": names[p], "turn": cur == p, "count": c,
+            "seat": p, "name": obs.names[p], "turn": obs.current_player == p, "count": c,
             "count_label": _cards_label(c),
             "extra": extra, "bubble": _("Last card!") if p in called else "",
             "backs": 0 if hands is not None else min(c, MAX_BACKS),
@@ -101,17 +78,27 @@ def _opponents(obs: Any, reveal: bool) -> list:
     return opponents
 
 
-def _hand(obs: Any, mine: bool, legal: list) -> list:
-    """The person's hand, sorted, each card playable or with the reason it is not."""
-    phase = _o(obs, "phase")
+def _card_marks(card: Card, plays: set[Card], task: TaskMode, refusal: Refusal) -> dict[str, Any]:
+    """A card's marks on the person's turn to play: playable, or not with the rules' reason
+    (every card may be clicked while the task is quiet)."""
+    if card in plays or task == "quiet":
+        return {"playable": True}
+    why = refusal(Action("play", (card,)))
+    return {"playable": False, "reason": "" if why is None else str(why)}
+
+
+def _hand(obs: SwitchObservation, mine: bool, legal: list[Action], task: TaskMode,
+          refusal: Refusal) -> list[dict[str, Any]]:
+    """The person's hand, sorted, each card playable or with the reason it is not (see
+    :func:`switch_view` for ``task``)."""
+    phase = obs.phase
     plays = {a.cards[0] for a in legal if a.kind == "play"} if mine else set()
     hand = []
-    for c in sort_hand(_o(obs, "hand"), _strength):
-        if mine and phase in ("play", "drawn"):
-            ok = c in plays
-            extra: dict[str, Any] = {"playable": ok}
-            if not ok:
-                extra["reason"] = _refusal(obs, Action("play", (c,)))
+    for c in sort_hand(obs.hand, _strength):
+        if task == "predict":
+            extra = waiting_card()
+        elif mine and phase in ("play", "drawn"):
+            extra = _card_marks(c, plays, task, refusal)
         else:
             extra = {"idle": True, "playable": False,
                      "reason": _("choose a suit first") if mine and phase == "choose" else _("wait for your turn")}
@@ -119,23 +106,24 @@ def _hand(obs: Any, mine: bool, legal: list) -> list:
     return hand
 
 
-def _badges(obs: Any) -> list:
+def _badges(obs: SwitchObservation) -> list[dict[str, Any]]:
     """The status badges: the suit named, and the penalty pending with whom it is for."""
-    named = _o(obs, "named_suit")
-    pending = _o(obs, "pending")
-    cur = _o(obs, "current_player")
-    badges = []
+    named = obs.named_suit
+    pending = obs.pending
+    cur = obs.current_player
+    badges: list[dict[str, Any]] = []
     if named is not None:
         badges.append({"text": _("Suit named: {suit}").format(suit=_(named.word)), "suit": named.letter,
                        "symbol": named.symbol})
     if pending is not None:
-        who = list(_o(obs, "names"))[cur] if cur is not None else ""
+        who = obs.names[cur] if cur is not None else ""
         badges.append({"text": _("Pending: {what} — for {who}").format(what=pending.describe(), who=who),
                        "suit": None, "symbol": "⚠"})
     return badges
 
 
-def _turn_buttons(obs: Any, mine: bool, kinds: set) -> tuple[list, list]:
+def _turn_buttons(obs: SwitchObservation, mine: bool, kinds: set[str]
+                  ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """Draw / Pass, and the suit choices after a suit-changing card (only on the person's turn)."""
     actions = []
     if mine and "draw" in kinds:
@@ -143,63 +131,82 @@ def _turn_buttons(obs: Any, mine: bool, kinds: set) -> tuple[list, list]:
     if mine and "pass" in kinds:
         actions.append({"id": "pass", "label": _("Pass"), "action": "pass", "primary": False})
     suits = []
-    if mine and _o(obs, "phase") == "choose":
+    if mine and obs.phase == "choose":
         suits = [{"id": "choose-" + s.word, "label": f"{s.symbol} {_(s.word)}", "suit": s.letter,
                   "action": f"choose {s.word}"} for s in SUITS]
     return actions, suits
 
 
-def _calls(legal: list, over: bool) -> list:
-    """"Last card!" and "Caught you!": always there, enabled only while they apply."""
-    can_call = any(a.kind == "last card" for a in legal)
-    can_catch = any(a.kind == "challenge" for a in legal)
-    return [
+def _calls(legal: list[Action], over: bool, task: TaskMode) -> list[dict[str, Any]]:
+    """"Last card!" and "Caught you!": always there, enabled only while they apply — both
+    enabled while the task is quiet (their state would give its answer away)."""
+    quiet = task == "quiet"
+    can_call = quiet or any(a.kind == "last card" for a in legal)
+    can_catch = quiet or any(a.kind == "challenge" for a in legal)
+    return held([
         {"id": "last", "label": _("Last card!"), "action": LAST_CARD, "primary": False,
          "enabled": can_call and not over,
          "reason": None if can_call else _("only just before or after the play that leaves you one card")},
         {"id": "catch", "label": _("Caught you!"), "action": CHALLENGE, "primary": False,
          "enabled": can_catch and not over,
          "reason": None if can_catch else _("only right after the player before you is down to one card")},
-    ]
+    ], task)
 
 
-def _what_now_text(obs: Any, caught: tuple[str, ...], over: bool) -> str:
-    text = " ".join([*list(caught), _what_now(obs)])
+def _what_now_text(obs: SwitchObservation, caught: tuple[str, ...], over: bool) -> str:
+    text = " ".join([*list(caught), obs.what_now])
     if over and "New game" not in text:
         text += " " + _("Press New game to play again.")
     return text
 
 
-def _piles(obs: Any, reveal: bool, can_draw: bool) -> tuple[dict, dict]:
+def _piles(obs: SwitchObservation, reveal: bool, can_draw: bool
+           ) -> tuple[dict[str, Any], dict[str, Any]]:
     """The stock (faces in beginner mode) and the discard pile's top card."""
-    stock_count = _o(obs, "stock_count")
-    top = _o(obs, "top")
-    discard = _o(obs, "discard") or []
-    stock = {"count": stock_count, "label": _("Stock"),
-             "count_label": _cards_label(stock_count),
+    top = obs.top
+    stock = {"count": obs.stock_count, "label": _("Stock"),
+             "count_label": _cards_label(obs.stock_count),
              "draw": can_draw,
-             "faces": [card_json(x) for x in (_o(obs, "stock") or [])] if reveal else []}
+             "faces": [card_json(x) for x in (obs.stock or ())] if reveal else []}
     pile = {"top": None if top is None else card_json(top), "label": _("Discard pile"),
-            "count_label": _cards_label(len(discard))}
+            "count_label": _cards_label(len(obs.discard))}
     return stock, pile
 
 
-def switch_view(obs: Any, *, reveal: bool = False, caught: tuple[str, ...] = ()) -> dict:
+def switch_view(obs: SwitchObservation, *, reveal: bool = False, caught: tuple[str, ...] = (),
+                task: TaskMode = None, refusal: Refusal | None = None) -> dict[str, Any]:
     """The page's JSON for one Switch observation (the only place the table reads it).
 
     ``obs``: ``state.observation(seat, reveal=reveal)``; ``reveal``: beginner mode (the
     opponents' hands and the stock are in ``obs`` face up and drawn so); ``caught``: sentences of
-    computers catching you since your last move, put first in "What now". Plain JSON values only.
+    computers catching you since your last move, put first in "What now"; ``task``: what a
+    lesson's task holds back (:data:`~cardkit_tables.task.TaskMode`: while it is ``"quiet"`` no
+    card is greyed and both calls are enabled, while a prediction waits every card and button
+    waits too); ``refusal``: the rules' refusal of an action (default ``obs.refusal``; the table
+    passes its controller's, worked out once per position). Plain JSON values only.
+
+    On the starter 3♥, the 6♥ (suit) and the 3♣ (rank) may be played; the K♠ may not, and
+    says why (RULES.md §2) — unless a task is quiet:
+
+    >>> hands = ["6H 3C KS 9D", "10S 4S QD 7H"]
+    >>> state = switch.new_game(hands=hands, deck=switch.full_stock(hands, top="3H"), dealer=1)
+    >>> view = switch_view(state.observation(0))
+    >>> [(c["text"], c["playable"]) for c in view["hand"]]
+    [('K♠', False), ('6♥', True), ('3♣', True), ('9♦', False)]
+    >>> view["hand"][0]["reason"][:40]
+    'K♠ matches neither the suit (♥) nor the '
+    >>> all(c["playable"] for c in switch_view(state.observation(0), task="quiet")["hand"])
+    True
     """
-    me = _o(obs, "seat")
-    n = _o(obs, "players")
-    over = bool(_o(obs, "is_over"))
-    legal = list(_o(obs, "legal_actions") or [])
+    me = obs.seat
+    n = obs.players
+    over = obs.is_over
+    legal = list(obs.legal_actions)
     kinds = {a.kind for a in legal}
-    mine = _o(obs, "current_player") == me and not over
-    hand = _hand(obs, mine, legal)
+    mine = obs.current_player == me and not over
+    hand = _hand(obs, mine, legal, task, refusal or obs.refusal)
     actions, suits = _turn_buttons(obs, mine, kinds)
-    stock, discard = _piles(obs, reveal, mine and "draw" in kinds)
+    stock, discard = _piles(obs, reveal, mine and "draw" in kinds and task != "predict")
     log = _log(obs)
     return {
         "game": "switch",
@@ -213,9 +220,9 @@ def switch_view(obs: Any, *, reveal: bool = False, caught: tuple[str, ...] = ())
         "hand": hand,
         "hand_label": _("Your hand"),
         "hand_count": _cards_label(len(hand)),
-        "you_called": me in set(_o(obs, "last_card_called") or ()),
+        "you_called": me in set(obs.last_card_called),
         "bubble": _("Last card!"),
-        "actions": actions, "suits": suits, "calls": _calls(legal, over),
+        "actions": held(actions, task), "suits": held(suits, task), "calls": _calls(legal, over, task),
         "what_now": {"text": _what_now_text(obs, caught, over), "tone": "done" if over else "info"},
         "log": [{"n": i + 1, "text": t} for i, t in enumerate(log)][::-1][:120],
     }
@@ -247,7 +254,7 @@ class SwitchTable(CardTable):
                  beginner: bool = False, deck=None, hands=None, dealer: int | None = None,
                  forget_rate: float | None = None, catch_rate: float | None = None,
                  narrow: bool = False, animate: bool = True, four_colour: bool = False,
-                 task=None, **kwargs: Any):
+                 task: Task | None = None, **kwargs: Any):
         rules = rules or switch.SwitchRules()
         if players is None and hands is not None:
             players = len(hands)
@@ -279,7 +286,8 @@ class SwitchTable(CardTable):
         others = iter(COMPUTER_NAMES)
         return [_("you") if s == self.controller.seat else next(others) for s in range(n)]
 
-    def new_state(self, settings: dict, seed: int | None):
+    def new_state(self, settings: dict, seed: int | None) -> GameState:
+        """A new game of ``settings["players"]`` players (the stacked deal, the first time)."""
         first, self._first = self._first, {}
         c = self.controller
         rules = switch.SwitchRules(**{**self._rules.__dict__, "players": int(settings["players"])})
@@ -291,53 +299,47 @@ class SwitchTable(CardTable):
         return switch.new_game(rules, seed=seed, deck=first.get("deck"), hands=first.get("hands"),
                                dealer=first.get("dealer"), names=self._names(rules.players))
 
-    def computer_player(self, seat: int, settings: dict, seed: int | None):
-        return switch.computer_player(settings["level"], seed=None if seed is None else seed * 31 + seat,
-                                      **self._computer_options)
-
-    def computer_may_move(self) -> bool:
-        return True
+    def computer_player(self, seat: int, settings: dict, seed: int | None) -> Player:
+        """The computer at ``seat``, of the level chosen in ``settings``."""
+        player = switch.computer_player(settings["level"], seed=None if seed is None else seed * 31 + seat,
+                                        **self._computer_options)
+        return cast(Player, player)         # (cardkit types its ``choose`` as taking a dict)
 
     def restore_deal(self) -> None:
         """Put the stacked deal and the first rules back for the next ``new_state``."""
         self._first, self._rules = dict(self._deal[0]), self._deal[1]
 
-    def why_not_now(self, obs: Any, action: Any = None) -> str | None:
-        if _o(obs, "is_over"):
+    def seat_observation(self, state: GameState, seat: int) -> Observation:
+        """The person's observation: with every hand and the stock face up in beginner mode
+        (a display setting the person chose, RULES.md §2)."""
+        assert isinstance(state, switch.SwitchState)
+        return state.observation(seat, reveal=bool(self.prefs.get("beginner")))
+
+    def why_not_now(self, obs: Observation) -> str | None:
+        """The game over (else ``None``: out-of-turn calls are moves too; the rules refuse the
+        rest, naming the rule)."""
+        if obs.is_over:
             return _("The game is over: press New game to play again.")
-        try:
-            act = action if isinstance(action, Action) else Action.parse(str(action))
-        except ValueError:
-            return _("That is not a move on this table.")
-        if act in list(_o(obs, "legal_actions") or []):
-            return None
-        # the engine's refusal alone: the What now line follows it on the page already
-        return _refusal(obs, act) or _("Wait: it is not your turn.")
-
-    def on_table_action(self, name: str) -> bool:
-        return False
-
-    def after_move(self) -> None:
-        pass
-
-    def act(self, action: Any) -> bool:
-        self._mark = len(_log(self.controller.observation()))
-        return super().act(action)
+        return None
 
     def send_from_page(self, content: Any) -> None:
         """As :meth:`CardTable.send_from_page`; ``{"do": "pref", "name": "beginner", "value":
-        bool}`` switches beginner mode."""
+        bool}`` switches beginner mode. Before a click, the log is marked: the computers'
+        catches after it are said first on "What now"."""
         if isinstance(content, dict) and content.get("do") == "act":
-            self._mark = len(_log(self.controller.observation()))
+            self._mark = len(self.controller.observation().events)
         super().send_from_page(content)
 
     def draw(self) -> None:
+        """Set ``view`` from the person's observation (:func:`switch_view`) and the table's
+        own parts."""
         c = self.controller
         reveal = bool(self.prefs.get("beginner"))
-        obs = c.state.observation(c.seat, reveal=True) if reveal else c.observation()
-        caught = tuple(line for line in _log(obs)[self._mark:]
+        obs = c.observation()
+        assert isinstance(obs, SwitchObservation)
+        caught = tuple(line for line in (e.explain() for e in obs.events[self._mark:])
                        if "caught you" in line.lower())
-        view = switch_view(obs, reveal=reveal, caught=caught)
+        view = switch_view(obs, reveal=reveal, caught=caught, task=c.task_mode, refusal=c.refusal)
         said = view.pop("what_now")
         view.update(self._common_view(said["text"], said["tone"]))
         view["badges"] = [_("computer: {level}").format(level=_(c.settings["level"]))]
@@ -352,7 +354,7 @@ class SwitchTable(CardTable):
         view["toggles"] = self._toggles(("beginner", _("Beginner mode (show every card)")))
         view["speed"] = self._speed()
         view["prefs"] = dict(self.prefs)
-        self.view = self._task_view(view)
+        self.view = view
 
     def _repr_args(self) -> str:
         return f"players={self._rules.players}, seat={self.controller.seat}"

@@ -33,20 +33,28 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Literal
 
 from cardkit.cards import parse_card
-from cardkit.core import Action, InvalidAction
-from cardkit.i18n import _
+from cardkit.core import Action, InvalidAction, Observation
+from cardkit.i18n import N_, _
 
-__all__ = ["TICK", "BoundTask", "Task"]
+__all__ = ["ANSWER_FIRST", "TICK", "BoundTask", "Task", "TaskMode"]
 
 TICK = "✓ "
 #: The sentence for a legal move that is not the answer, when the task gives none for it.
-NOT_THAT = "Not that one — try again."
+NOT_THAT = N_("Not that one — try again.")
+#: The sentence for a move tried while a prediction waits for its answer (and the reason shown
+#: on every card and button meanwhile).
+ANSWER_FIRST = N_("First answer the question: choose one of the answers below.")
+
+#: What a table's view must hold back for an open task (``BoundTask.mode``): ``"quiet"`` before
+#: the first attempt (no card greyed as not allowed, no call button held back, no advice),
+#: ``"predict"`` while a prediction waits (every card and move waits too), ``None`` otherwise.
+TaskMode = Literal["quiet", "predict"] | None
 
 
-def _text(value: Any, what: str, *, empty: bool = False) -> str:
+def _text(value: object, what: str, *, empty: bool = False) -> str:
     if not isinstance(value, str) or (not empty and not value.strip()):
         raise ValueError(f"the task's {what} must be a non-empty string, not {value!r}")
     return value
@@ -118,11 +126,16 @@ class Task:
 
     @property
     def right_text(self) -> str:
-        """``right`` with the tick in front (once)."""
+        """``right`` with the tick in front (once).
+
+        >>> Task("Who wins this battle?", accept=["Computer"], right="The ace beats the queen.",
+        ...      choices=["You", "Computer"]).right_text
+        '✓ The ace beats the queen.'
+        """
         r = self.right.strip()
         return r if r.startswith("✓") else TICK + r
 
-    def bind(self, obs: Any) -> BoundTask:
+    def bind(self, obs: Observation) -> BoundTask:
         """The task read against the observation ``obs`` of its position (the deal after
         ``moves``, the student's seat): the answers as actions. Raises ``ValueError`` when it is
         not the student's turn there, or when an answer is not a legal move there (with the
@@ -137,16 +150,18 @@ class BoundTask:
     only: none of it is sent to the page but the question, the hint once asked for, and the
     choices' labels."""
 
-    def __init__(self, task: Task, obs: Any):
+    def __init__(self, task: Task, obs: Observation):
         self.task = task
         self.attempts = 0
         self.answered = False
         self.hint_shown = False
+        self.accept: set[Action | str]
+        self.wrong: dict[Action | str, str]
         if task.choices is not None:
-            self.accept: set = set(task.accept)
-            self.wrong: dict = dict(task.wrong) if isinstance(task.wrong, dict) else {}
+            self.accept = set(task.accept)
+            self.wrong = dict(task.wrong) if isinstance(task.wrong, dict) else {}
             return
-        legal = list(_get(obs, "legal_actions") or ())
+        legal = list(obs.legal_actions)
         if not legal:
             raise ValueError("the task's position is not the student's turn: add the other "
                              "players' moves to the task's moves")
@@ -155,10 +170,10 @@ class BoundTask:
                       if isinstance(task.wrong, dict) else {})
 
     @staticmethod
-    def _legal(text: str, obs: Any, legal: list, what: str) -> Action:
+    def _legal(text: str, obs: Observation, legal: list[Action], what: str) -> Action:
         action = as_action(text, legal)
-        why = obs.refusal(action) if hasattr(obs, "refusal") else (None if action in legal else "")
-        if why is not None or action not in legal:
+        why = obs.refusal(action)
+        if why is not None:
             extra = (" (the table shows the engine's own refusal for it, so leave it out of "
                      "wrong)" if what == "wrong answer" else "")
             raise ValueError(f"the task's {what} {text!r} is not a legal move at its position"
@@ -175,7 +190,22 @@ class BoundTask:
         """Before the first attempt: the table gives nothing away (module doc)."""
         return not self.answered and self.attempts == 0
 
-    def wrong_text(self, answer: Any) -> str:
+    @property
+    def choices(self) -> tuple[str, ...]:
+        """The prediction's answers (``()`` for a move task)."""
+        return tuple(self.task.choices or ())
+
+    @property
+    def mode(self) -> TaskMode:
+        """What the table's view holds back now (:data:`TaskMode`): ``"predict"`` while a
+        prediction waits, ``"quiet"`` before the first attempt at a move, else ``None``."""
+        if self.answered:
+            return None
+        if self.prediction:
+            return "predict"
+        return "quiet" if self.attempts == 0 else None
+
+    def wrong_text(self, answer: Action | str) -> str:
         """The sentence for the wrong (legal) ``answer``: its own, the task's one sentence, or
         "Not that one — try again." (translated)."""
         if answer in self.wrong:
@@ -189,7 +219,17 @@ def as_action(text: str | Action, legal: Sequence[Action] = ()) -> Action:
     """``text`` as an :class:`Action`: an action text (``"play KS"``, ``"stand"``), or a bare
     card (``"KS"``, ``"K♠"``) meaning the one legal move with that card alone (``play``, or
     ``top``), else ``play`` of it. Raises :class:`cardkit.core.InvalidAction` (a ``ValueError``)
-    for text that is neither."""
+    for text that is neither.
+
+    >>> as_action("play KS")
+    Action('play K♠')
+    >>> as_action("K♠", [Action.parse("top K♠"), Action.parse("flip")])
+    Action('top K♠')
+    >>> as_action("the king")
+    Traceback (most recent call last):
+    ...
+    cardkit.core.InvalidAction: the task's answer 'the king' is neither a move nor a card
+    """
     try:
         return Action.parse(text)
     except InvalidAction:
@@ -202,8 +242,3 @@ def as_action(text: str | Action, legal: Sequence[Action] = ()) -> Action:
                 return a
         return Action("play", (card,))
 
-
-def _get(obs: Any, key: str, default: Any = None) -> Any:
-    if isinstance(obs, dict):
-        return obs.get(key, default)
-    return getattr(obs, key, default)

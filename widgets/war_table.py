@@ -24,14 +24,19 @@ tasks as on the other tables. While a task waits, "Play to the end" waits too.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
 from cardkit import war
+from cardkit.cards import Card
+from cardkit.core import Action, GameState, Observation, Player
 from cardkit.i18n import _
+from cardkit.war import WarObservation
 
-from .cardtable import CardTable, bundle, card_json
+from .cardtable import CardTable, bundle, card_json, held, waiting_card
 from .controller import Controller
+from .task import Task, TaskMode
 
 __all__ = ["VARIANTS", "WarTable", "war_view"]
 
@@ -53,11 +58,11 @@ def _variant_key(rules: war.WarRules) -> str | None:
     return None
 
 
-def _cards(cards) -> list:
+def _cards(cards: tuple[Card | None, ...] | list[Card | None]) -> list[dict[str, Any] | None]:
     return [None if c is None else card_json(c) for c in cards]
 
 
-def _battle_table(obs: Any, reveal: bool) -> list:
+def _battle_table(obs: WarObservation, reveal: bool) -> list[list[dict[str, Any] | None]]:
     """The cards on the table per seat: the open battle, or the last one (backs while revealing)."""
     last = obs.last_battle
     if obs.phase in ("steal", "slap"):
@@ -77,47 +82,52 @@ def _count_label(count: int) -> str:
     return _("{n} cards").format(n=count) if count != 1 else _("1 card")
 
 
-def _pile_view(src: dict) -> dict:
+def _pile_view(src: Mapping[str, Any]) -> dict[str, Any]:
     """A Steal War face-up pile: its size, top card and labels."""
     return {"size": src["size"], "top": None if src["top"] is None else card_json(src["top"]),
             "label": _("Face-up pile"),
             "count_label": _("{n} cards").format(n=src["size"]) if src["size"] != 1 else _("1 card")}
 
 
-def _row_count(obs: Any, p: int, table: list, before: bool) -> int:
-    """Seat ``p``'s card count (before the battle while revealing)."""
-    if not before:
+def _row_count(obs: WarObservation, p: int, table: list[list[Any]],
+               before: Mapping[str, Any] | None) -> int:
+    """Seat ``p``'s card count: now, or before the battle ``before`` (while revealing it)."""
+    if before is None:
         return obs.card_counts[p]
-    last = obs.last_battle
-    piles = last["piles_before"]
+    piles = before["piles_before"]
     pile_size = piles[p]["size"] if piles else 0
-    return max(0, last["counts_before"][p] - pile_size - len(table[p]))
+    return max(0, before["counts_before"][p] - pile_size - len(table[p]))
 
 
-def _row(obs: Any, p: int, table: list, reveal: bool, has_choices: bool) -> dict:
+def _won_label(last: Mapping[str, Any] | None, p: int, obs: WarObservation, reveal: bool) -> str:
+    """"won the battle" / "won the war" on the row of the last battle's winner, else ``""``."""
+    if reveal or last is None or last["winner"] != p or obs.phase in ("steal", "slap"):
+        return ""
+    return _("won the war") if last["wars"] else _("won the battle")
+
+
+def _row(obs: WarObservation, p: int, table: list[list[Any]], reveal: bool, has_choices: bool
+         ) -> dict[str, Any]:
     """One seat's row: name, out, count, face-up pile, cards on the table, won the battle."""
     me = obs.seat
-    last = obs.last_battle
-    before = reveal and last is not None
+    before = obs.last_battle if reveal else None       # the position before the battle shown
     name = obs.names[p]
     if has_choices and p == me:
         name = _("{player} (you)").format(player=name)
-    out = last["out_before"][p] if before else obs.out[p]
+    out = before["out_before"][p] if before is not None else obs.out[p]
     count = _row_count(obs, p, table, before)
     pile = None
     if obs.piles is not None:
-        pile = _pile_view((last["piles_before"] if before else obs.piles)[p])
-    winner = (not reveal and last is not None and last["winner"] == p
-              and obs.phase not in ("steal", "slap"))
+        pile = _pile_view((before["piles_before"] if before is not None else obs.piles)[p])
+    won_label = _won_label(obs.last_battle, p, obs, reveal)
     return {"seat": p, "you": p == me, "name": name, "out": bool(out),
             "out_label": _("out") if out else "",
             "count": count, "count_label": _count_label(count),
             "pile": pile, "table": table[p],
-            "won": winner,
-            "won_label": (_("won the war") if last["wars"] else _("won the battle")) if winner else ""}
+            "won": bool(won_label), "won_label": won_label}
 
 
-def _rows(obs: Any, reveal: bool) -> list:
+def _rows(obs: WarObservation, reveal: bool) -> list[dict[str, Any]]:
     """Every seat's row, the opponents first and the person's last."""
     me = obs.seat
     has_choices = bool(obs.rules.options.get("steal_war")) or obs.rules.options.get("slap_rank") is not None
@@ -126,7 +136,7 @@ def _rows(obs: Any, reveal: bool) -> list:
             for p in [q for q in range(obs.players) if q != me] + [me]]
 
 
-def _flip_reason(obs: Any, reveal: bool, decides: bool) -> str | None:
+def _flip_reason(obs: WarObservation, reveal: bool, decides: bool) -> str | None:
     """Why Flip is disabled now, or ``None``."""
     if obs.is_over:
         return _("The game is over: press New game.")
@@ -138,7 +148,7 @@ def _flip_reason(obs: Any, reveal: bool, decides: bool) -> str | None:
     return None
 
 
-def _actions(obs: Any, reveal: bool, auto: bool, decides: bool) -> list:
+def _actions(obs: WarObservation, reveal: bool, auto: bool, decides: bool) -> list[dict[str, Any]]:
     """The buttons: Flip always first and in the same place; Play to the end / Stop next to it."""
     over = obs.is_over
     flip_reason = _flip_reason(obs, reveal, decides)
@@ -149,7 +159,7 @@ def _actions(obs: Any, reveal: bool, auto: bool, decides: bool) -> list:
              "reason": _("The game is over: press New game.") if over else None}]
 
 
-def _decision(obs: Any) -> tuple[list, list]:
+def _decision(obs: WarObservation) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The person's choice buttons (Steal War, Slap war, choosing the top card) and top-card choices."""
     if obs.phase == "steal":
         return [{"id": "steal", "label": _("Steal"), "action": "steal", "primary": True},
@@ -165,7 +175,7 @@ def _decision(obs: Any) -> tuple[list, list]:
     return [], []
 
 
-def _log(obs: Any, reveal: bool) -> list:
+def _log(obs: WarObservation, reveal: bool) -> list[dict[str, Any]]:
     """The log, numbered by battle, newest first (the last 120 events)."""
     events = list(obs.events)
     if reveal:
@@ -180,18 +190,29 @@ def _log(obs: Any, reveal: bool) -> list:
     return log[::-1]
 
 
-def war_view(obs: Any, *, reveal: bool = False, auto: bool = False) -> dict:
+def war_view(obs: WarObservation, *, reveal: bool = False, auto: bool = False,
+             task: TaskMode = None) -> dict[str, Any]:
     """The page's JSON for one War observation (the only place the table reads it).
 
     ``obs``: ``state.observation(seat)`` (a :class:`cardkit.war.WarObservation`); ``reveal``: the
     table is showing a war's face-down cards as backs for a moment, so the view shows the position
     before the battle (counts, piles, nobody out, no winner) and the battle's face-down cards as
-    backs — none of their faces is in it; ``auto``: playing to the end. Plain JSON values only.
+    backs — none of their faces is in it; ``auto``: playing to the end; ``task``: what a lesson's
+    task holds back (:data:`~cardkit_tables.task.TaskMode`: while a prediction waits, Flip, the
+    choices and the cards wait too). Plain JSON values only.
+
+    >>> state = war.new_game(war.WarRules.classic(), hands=["QS 2C", "AD 3C"])
+    >>> [(a["label"], a["enabled"]) for a in war_view(state.observation(0))["actions"]]
+    [('Flip', True), ('Play to the end', True)]
+    >>> [a["enabled"] for a in war_view(state.observation(0), task="predict")["actions"]]
+    [False, False]
     """
     decides = obs.current_player == obs.seat and not obs.is_over
     last = obs.last_battle
     over = obs.is_over
     decision, top_choice = _decision(obs) if decides and not reveal else ([], [])
+    if task == "predict":
+        top_choice = [{**card, **waiting_card()} for card in top_choice]
     return {
         "game": "war",
         "title": _("War"),
@@ -207,8 +228,8 @@ def war_view(obs: Any, *, reveal: bool = False, auto: bool = False) -> dict:
         "top_choice": top_choice,
         "top_label": _("Put on top of your pile:"),
         "packet_label": _("Packet"),
-        "actions": _actions(obs, reveal, auto, decides),
-        "decision": decision,
+        "actions": held(_actions(obs, reveal, auto, decides), task),
+        "decision": held(decision, task),
         "what_now": {"text": war.reveal_pause(obs.war_rules) if reveal else obs.what_now,
                      "tone": "done" if over else "info"},
         "log": _log(obs, reveal),
@@ -245,7 +266,7 @@ class WarTable(CardTable):
     def __init__(self, rules: war.WarRules | None = None, *, seed: int | None = None,
                  seat: int = 0, delay: float = 0.4, level: str = "easy", hands=None, deck=None,
                  piles=None, narrow: bool = False, animate: bool = True, four_colour: bool = False,
-                 task=None, name: str | None = None, **kwargs: Any):
+                 task: Task | None = None, name: str | None = None, **kwargs: Any):
         rules = rules if rules is not None else war.WarRules.classic()
         self._name = str(name) if name else None
         if not 0 <= seat < rules.players:
@@ -264,7 +285,9 @@ class WarTable(CardTable):
         key = _variant_key(rules)
         self._custom = rules if key is None else None
         options = list(VARIANTS) + (["custom"] if key is None else [])
-        self._helper = None            # plays the person's Steal War choices during auto-play
+        # plays the person's Steal War choices during auto-play
+        self._helper: Player = war.computer_player(level)
+        self._revealed_at: int | None = None     # the battle whose face-down cards were shown
         self.controller = Controller(
             self, seat=seat, seed=seed, delay=delay,
             computers=tuple(p for p in range(rules.players) if p != seat),
@@ -273,7 +296,8 @@ class WarTable(CardTable):
         self.controller.start()
 
     # -- hooks for the controller ------------------------------------------------------------------
-    def new_state(self, settings: dict, seed: int | None):
+    def new_state(self, settings: dict, seed: int | None) -> GameState:
+        """A new game of the variant in ``settings`` (the stacked deal, the first time)."""
         first, self._first = self._first, {}
         seat = self.controller.seat
         if first:
@@ -291,7 +315,8 @@ class WarTable(CardTable):
         return war.new_game(rules, seed=seed, hands=first.get("hands"), deck=first.get("deck"),
                             piles=first.get("piles"))
 
-    def computer_player(self, seat: int, settings: dict, seed: int | None):
+    def computer_player(self, seat: int, settings: dict, seed: int | None) -> Player:
+        """The computer at ``seat`` (the table's ``level``)."""
         return war.computer_player(self.level, seed=None if seed is None else seed * 31 + seat)
 
     def restore_deal(self) -> None:
@@ -301,14 +326,17 @@ class WarTable(CardTable):
     def after_prediction(self) -> None:
         """A prediction was answered right: flip the battle it was about (when Flip is the move)."""
         c = self.controller
-        obs = c.observation()
+        obs = self._observation()
         if obs.current_player is None and not obs.is_over:
             c.table_move("flip")
 
     def computer_may_move(self) -> bool:
+        """Not while a war's face-down cards are shown as backs."""
         return not self.reveal
 
-    def why_not_now(self, obs: Any, action: Any = None) -> str | None:
+    def why_not_now(self, obs: Observation) -> str | None:
+        """The game over, a war being shown, or a computer's decision (else ``None``)."""
+        assert isinstance(obs, WarObservation)
         if obs.is_over:
             return _("The game is over: press New game to play again.")
         if self.reveal:
@@ -319,6 +347,7 @@ class WarTable(CardTable):
         return None
 
     def on_table_action(self, name: str) -> bool:
+        """"Stop" and "Play to the end" (True); anything else is a move (False)."""
         c = self.controller
         if name == STOP:
             self.auto = False
@@ -331,7 +360,7 @@ class WarTable(CardTable):
             if c.task_open is not None:
                 c.refuse(_("First answer the question, then play to the end."))
                 return True
-            if c.observation().is_over:
+            if self._observation().is_over:
                 c.refuse(_("The game is over: press New game to play again."))
                 return True
             self.auto = True
@@ -345,7 +374,7 @@ class WarTable(CardTable):
         """After every move: show a war's face-down cards as backs for a moment, start the slap
         race, or go on playing to the end."""
         c = self.controller
-        obs = c.observation()
+        obs = self._observation()
         last = obs.last_battle
         if (last and last["wars"] and obs.phase == "battle" and c.timers and obs.battles
                 and not self.auto and not obs.is_over and not self._reveal_done(obs)):
@@ -355,17 +384,23 @@ class WarTable(CardTable):
             return
         self._next(obs)
 
-    def _reveal_done(self, obs) -> bool:
-        return getattr(self, "_revealed_at", None) == obs.battles
+    def _observation(self) -> WarObservation:
+        """The person's observation at this position (the controller's, built once)."""
+        obs = self.controller.observation()
+        assert isinstance(obs, WarObservation)
+        return obs
+
+    def _reveal_done(self, obs: WarObservation) -> bool:
+        return self._revealed_at == obs.battles
 
     def _end_reveal(self) -> None:
         self.reveal = False
         c = self.controller
         c.pos += 1
         self.draw()
-        self._next(c.observation())
+        self._next(self._observation())
 
-    def _next(self, obs) -> None:
+    def _next(self, obs: WarObservation) -> None:
         """Start the slap race if a slap card is up for the person; else keep playing to the end."""
         c = self.controller
         if obs.is_over:
@@ -373,6 +408,7 @@ class WarTable(CardTable):
             return
         if obs.phase == "slap" and obs.current_player == c.seat:
             s = obs.slap
+            assert s is not None                # a slap card is up
             t = s["others_time"] if s["others_time"] is not None else s["window"]
             if not c.later(t, lambda: c.table_move("flip")) and self.auto:
                 c.table_move("flip")            # no timers: the person is too slow
@@ -387,13 +423,14 @@ class WarTable(CardTable):
         for _i in range(100_000):
             if not self.auto:
                 return
-            obs = c.observation()
+            obs = self._observation()
             if obs.is_over:
                 self.auto = False
                 self.draw()
                 return
             if self.reveal:
                 return
+            action: Action | str
             if obs.current_player == c.seat and obs.phase in ("steal", "top"):
                 action = self._helper.choose(obs)
             elif obs.current_player is None:
@@ -405,9 +442,11 @@ class WarTable(CardTable):
                 return                           # after_move scheduled the next step
 
     def draw(self) -> None:
+        """Set ``view`` from the person's observation (:func:`war_view`) and the table's own
+        parts."""
         c = self.controller
-        obs = c.observation()
-        view = war_view(obs, reveal=self.reveal, auto=self.auto)
+        obs = self._observation()
+        view = war_view(obs, reveal=self.reveal, auto=self.auto, task=c.task_mode)
         said = view.pop("what_now")
         view.update(self._common_view(said["text"], said["tone"]))
         view["badges"] = []
@@ -422,7 +461,7 @@ class WarTable(CardTable):
         view["toggles"] = self._toggles()
         view["speed"] = self._speed()
         view["prefs"] = dict(self.prefs)
-        self.view = self._task_view(view)
+        self.view = view
 
     # -- for lessons and tests ---------------------------------------------------------------------
     def flip(self) -> bool:

@@ -1,6 +1,6 @@
 """Task mode on the three tables, served by Voilà in Debian's chromium at 1280 × 800 and 390 × 844
 (the notebook ``tests/browser/notebooks/table_tasks.ipynb``; its deals are worked out in
-``tests/test_table_tasks.py``): nothing greyed and the question on the What now line before the
+``tests/tables/test_table_tasks.py``): nothing greyed and the question on the What now line before the
 first attempt, Hint, a refused attempt naming the rule, the ✓, a War prediction, Deal this again;
 the task row fits under the buttons without moving the table, the What now box or the buttons;
 screenshots in ``artifacts/tables/``."""

@@ -410,9 +410,9 @@ def test_settings_wait_on_a_tasks_deal():
 
 
 def test_no_hidden_card_reaches_the_page_through_a_task():
-    from test_ecarte_table import check_view as check_ecarte
-    from test_switch_table import check as check_switch
-    from test_war_table import check as check_war
+    from .test_ecarte_table import check_view as check_ecarte
+    from .test_switch_table import check as check_switch
+    from .test_war_table import check as check_war
 
     e = follow_table()
     for step in (lambda: None, lambda: e.send_from_page({"do": "hint"}), lambda: send(e, "play 7S"),

@@ -1,4 +1,4 @@
-"""EcarteTable, headless (DESIGN.md test layer 2): whole matches through the page's messages,
+"""EcarteTable, headless (no browser): whole matches through the page's messages,
 what the synced view holds at every step, refusals of forged and stale messages, sorting,
 restarts and settings."""
 import json
@@ -11,7 +11,7 @@ from cardkit_tables.cardtable import sort_hand
 from cardkit_tables.controller import MOVED_ON
 from widget_helpers import find_hidden_cards, live_widgets, page_states_text, view_text
 
-from test_ecarte import stack
+from cardkit.ecarte import stacked_deck as stack
 
 
 def hidden_from(table):
