@@ -17,6 +17,7 @@ the table pauses on that hand's last trick and result until "Next hand". On a st
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from cardkit import ecarte
@@ -37,7 +38,7 @@ NEXT_HAND = "next hand"
 def _levels() -> tuple[str, ...]:
     """The computer levels that exist: "easy", and "medium"/"hard" once the strong player is in."""
     try:
-        from cardkit import ecarte_ai
+        from cardkit.ecarte import ai as ecarte_ai
     except ImportError:
         return ("easy",)
     offered = set(getattr(ecarte_ai, "LEVELS", ("medium", "hard"))) | {"easy"}
@@ -47,7 +48,7 @@ def _levels() -> tuple[str, ...]:
 def _advice(obs: Any) -> str | None:
     """The advisor's one line for ``obs``, when the advisor exists."""
     try:
-        from cardkit.ecarte_ai import advice
+        from cardkit.ecarte.ai import advice
     except ImportError:
         return None
     a = advice(obs)
@@ -85,13 +86,13 @@ def _position(obs: Any, pause: Any) -> dict:
         return {"trump": summary["turn_up"].suit, "hand": [], "their_count": 0, "stock": None,
                 "turn_up": summary["turn_up"], "tricks": summary["tricks"], "scores": summary["scores"],
                 "dealer": summary["dealer"], "trick": [], "last": [tuple(x) for x in summary["last_trick"]],
-                "hand_no": summary["hand"]}
+                "last_winner": summary["last_trick_winner"], "hand_no": summary["hand"]}
     trump = _o(obs, "trump")
     return {"trump": trump, "hand": sort_hand(_o(obs, "hand"), ecarte.rank_strength, trump),
             "their_count": _o(obs, "card_counts")[1 - _o(obs, "seat")], "stock": _o(obs, "stock_count"),
             "turn_up": _o(obs, "turn_up"), "tricks": _o(obs, "tricks"), "scores": _o(obs, "scores"),
             "dealer": _o(obs, "dealer"), "trick": list(_o(obs, "trick")), "last": list(_o(obs, "last_trick")),
-            "hand_no": _o(obs, "hand_number")}
+            "last_winner": _o(obs, "last_trick_winner"), "hand_no": _o(obs, "hand_number")}
 
 
 def _mode(obs: Any, pause: Any, mine: bool) -> str:
@@ -133,12 +134,12 @@ def _trick_cards(pairs, me: int, trump: Any) -> dict:
     return {("you" if p == me else "them"): card_json(c, trump=c.suit == trump) for p, c in pairs}
 
 
-def _last_trick(last: list, me: int, trump: Any, names: tuple[str, str]) -> dict | None:
-    """The last trick, who took it and its label; ``None`` before the first trick."""
-    if not last:
+def _last_trick(last: list, winner: int | None, me: int, trump: Any,
+                names: tuple[str, str]) -> dict | None:
+    """The last trick, who took it (``winner``: the observation's ``last_trick_winner``, or the
+    paused hand's) and its label; ``None`` before the first trick."""
+    if not last or winner is None:
         return None
-    lead, follow = last[0][1], last[1][1]
-    winner = last[ecarte.trick_winner(lead, follow, trump)][0]
     return {"cards": _trick_cards(last, me, trump), "winner": "you" if winner == me else "them",
             "label": (_("Last trick: you took it") if winner == me else
                       _("Last trick: {who} took it").format(who=names[1]))}
@@ -317,7 +318,7 @@ def _middle_view(me: int, pos: dict, pause: Any, names: tuple[str, str], over: b
                   "label": _("Trumps: {suit}").format(suit=_(trump_now.word))},
         "trick": {"label": trick_label, "cards": _trick_cards(trick, me, trump_now),
                   "lead": ("you" if trick[0][0] == me else "them") if trick else None, "count": len(trick)},
-        "last_trick": _last_trick(pos["last"], me, trump_now, names),
+        "last_trick": _last_trick(pos["last"], pos["last_winner"], me, trump_now, names),
     }
 
 
@@ -397,12 +398,16 @@ class EcarteTable(CardTable):
         self.pause: dict | None = None
         self._hand_shown = None
         self._hint: tuple[int, str | None] = (-1, None)
-        preset = rules.name if rules.name in PRESETS else "standard"
+        # rules that are not a preset (another name, or a preset's name with other options) are
+        # offered as "custom" and kept for every new game (issue 17: they became Standard)
+        self._custom = None if rules.is_preset and rules.name in PRESETS else rules
+        preset = "custom" if self._custom is not None else rules.name
         settings = {"rules": preset, "target": rules.target, "level": level}
         self._rules_first = rules
         self.controller = Controller(
             self, seat=seat, seed=seed, delay=delay, computers=(1 - seat,), settings=settings,
-            options={"rules": tuple(PRESETS), "target": tuple(sorted(set(TARGETS) | {rules.target})),
+            options={"rules": tuple(PRESETS) + (("custom",) if self._custom is not None else ()),
+                     "target": tuple(sorted(set(TARGETS) | {rules.target})),
                      "level": levels}, stacked=deck is not None, task=task)
         self.controller.start()
 
@@ -411,7 +416,9 @@ class EcarteTable(CardTable):
         first, self._first = self._first, {}
         rules = self._rules_first
         self._rules_first = None
-        if rules is None:
+        if rules is None and settings["rules"] == "custom" and self._custom is not None:
+            rules = dataclasses.replace(self._custom, target=int(settings["target"]))
+        elif rules is None:
             rules = PRESETS[settings["rules"]](target=int(settings["target"]))
         seat = self.controller.seat
         names = self._names if seat == 0 else self._names[::-1]
@@ -471,7 +478,8 @@ class EcarteTable(CardTable):
         rules_label = _("Rules: {label}").format(label=_(obs.rules.label))
         view["badges"] = [rules_label, _("computer: {level}").format(level=_(c.settings["level"]))]
         view["settings"] = [
-            self._setting("rules", _("Rules"), [(k, _(make().label)) for k, make in PRESETS.items()]),
+            self._setting("rules", _("Rules"), [(k, _(make().label)) for k, make in PRESETS.items()]
+                          + ([("custom", self._custom.label)] if self._custom is not None else [])),
             self._setting("target", _("Game to"), [(t, str(t)) for t in c.options["target"]]),
             self._setting("level", _("Computer"), [(lv, _(lv)) for lv in c.options["level"]]),
         ]
@@ -489,7 +497,7 @@ class EcarteTable(CardTable):
 
 def _advice_exists() -> bool:
     try:
-        from cardkit.ecarte_ai import advice  # noqa: F401
+        from cardkit.ecarte.ai import advice  # noqa: F401
     except ImportError:
         return False
     return True
