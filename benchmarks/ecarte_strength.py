@@ -1,4 +1,4 @@
-"""How strong and how quick the Écarté computer players are (cardkit.ecarte.computer and cardkit.ecarte.ai, RULES.md §3).
+"""How strong and how quick the Écarté computer players are (cardkit.ecarte.ai, RULES.md §3).
 
 Run: ``nice .venv/bin/python benchmarks/ecarte_strength.py [--quick] [--matches N] [--jobs J] [--pairs a-b,...]``
 

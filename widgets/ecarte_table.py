@@ -403,7 +403,7 @@ class EcarteTable(CardTable):
         self._custom = None if rules.is_preset and rules.name in PRESETS else rules
         preset = "custom" if self._custom is not None else rules.name
         settings = {"rules": preset, "target": rules.target, "level": level}
-        self._rules_first = rules
+        self._rules_first: ecarte.EcarteRules | None = rules
         self.controller = Controller(
             self, seat=seat, seed=seed, delay=delay, computers=(1 - seat,), settings=settings,
             options={"rules": tuple(PRESETS) + (("custom",) if self._custom is not None else ()),

@@ -24,6 +24,7 @@ table, in play order), ``discards`` (out of play), ``log``.
 """
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -31,8 +32,8 @@ from typing import Any
 import numpy as np
 
 from ..cards import Card, Rank, Suit, parse_cards, piquet_pack, shuffled
-from ..core import (Action, Event, GameState, Outcome, Preset, Rule, _replace, check_rules,
-                    default_names, rules_from_dict, rules_to_dict)
+from ..core import (Action, Event, GameState, Outcome, Preset, Rule, check_rules, default_names,
+                    rules_from_dict, rules_to_dict)
 from ..i18n import _
 from . import text as T
 from .observation import EcarteObservation
@@ -132,12 +133,12 @@ class EcarteState(GameState):
         return shuffled(piquet_pack(), self.rng)
 
     def _log(self, kind: str, player: int | None, text: str, you: str = "", rule: Rule | None = None,
-             *, cards: Iterable[Card] = (), visible_to: tuple[int, ...] | None = None,
+             /, *, cards: Iterable[Card] = (), visible_to: tuple[int, ...] | None = None,
              private: Iterable[str] = (), **data: Any) -> None:
         self.log.append(Event(kind, player, text, rule, data, tuple(cards), you, visible_to,
                               tuple(private), tuple(self.names)))
 
-    def _score(self, player: int, points: int, kind: str, text: str, you: str, rule: Rule,
+    def _score(self, player: int, points: int, kind: str, text: str, you: str, rule: Rule, /,
                **data: Any) -> None:
         self.scores[player] += points
         self._log(kind, player, text, you, rule, points=points, scores=list(self.scores), **data)
@@ -380,7 +381,7 @@ class EcarteState(GameState):
             playable=tuple(self.playable_cards(seat)) if (mine and self.phase == "play") else (),
             max_discard=self.max_discard() if (mine and self.phase == "exchange") else 0,
             target=self.rules.target, must_trump=self.rules.must_trump)
-        return _replace(obs, what_now=T.what_now(obs))
+        return dataclasses.replace(obs, what_now=T.what_now(obs))
 
     def __repr__(self) -> str:
         return (f"<Écarté {self.rules.name} hand {self.hand_number}: dealer {self.dealer}, trumps "

@@ -48,11 +48,11 @@ def by_rank(cards: Iterable[Card]) -> list[Card]:
     return sorted(cards, key=rank_strength, reverse=True)
 
 
-def trick_winner(lead: Card, follow: Card, trump: Suit) -> int:
+def trick_winner(lead: Card, follow: Card, trump: Suit | None) -> int:
     """Which of two cards wins a trick (§3.4): 0 if ``lead`` wins, 1 if ``follow`` wins.
 
     The highest trump wins; with no trump, the highest card of the suit led; a card of another
-    plain suit never wins.
+    plain suit never wins. ``trump``: the trump suit (None: no suit is trumps).
 
     >>> from cardkit.cards import parse_card
     >>> trick_winner(parse_card("AS"), parse_card("JS"), parse_card("7H").suit)

@@ -25,8 +25,8 @@ from .view import SeatView, seat_view
 __all__ = [
     "JEUX_DE_REGLE",
     "LEVELS",
-    "SeatView",
     "Search",
+    "SeatView",
     "Solver",
     "advice",
     "bid_hint",

@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+from collections.abc import Iterable
 from math import comb
 from typing import Any
 
@@ -119,7 +120,7 @@ def _describe(hand: int, trump: int) -> tuple[str, bool]:
 
 def stand_advice(hand: str | list[Card], turn_up: Card | str, rules: EcarteRules | str | None = None, *,
                  exact: bool = False, samples: int = 4000, seed: int = 0,
-                 discards: str | list[Card] = (), first: bool = True) -> dict[str, Any]:
+                 discards: str | Iterable[Card] = (), first: bool = True) -> dict[str, Any]:
     """For the non-dealer deciding whether to stand (§3.2, §3.5, §3.6): the numbers and a reason.
 
     - ``hand``: the non-dealer's 5 cards (text or Cards); ``turn_up``: the turned-up card (its
