@@ -24,7 +24,6 @@ table, in play order), ``discards`` (out of play), ``log``.
 """
 from __future__ import annotations
 
-import dataclasses
 import itertools
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -381,7 +380,9 @@ class EcarteState(GameState):
             playable=tuple(self.playable_cards(seat)) if (mine and self.phase == "play") else (),
             max_discard=self.max_discard() if (mine and self.phase == "exchange") else 0,
             target=self.rules.target, must_trump=self.rules.must_trump)
-        return dataclasses.replace(obs, what_now=T.what_now(obs))
+        # "What now" reads the observation itself: filled in before anyone else sees it
+        object.__setattr__(obs, "what_now", T.what_now(obs))
+        return obs
 
     def __repr__(self) -> str:
         return (f"<Écarté {self.rules.name} hand {self.hand_number}: dealer {self.dealer}, trumps "

@@ -15,7 +15,7 @@ import html
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..cards import Card, Rank, card_html, cards_html
+from ..cards import Card, Rank, Suit, card_html, cards_html
 from ..core import Action, IllegalAction, Rule
 from ..i18n import N_, _, ngettext
 from .tricks import Plays, by_rank, legal_plays
@@ -212,7 +212,7 @@ EVENTS: dict[str, tuple[str, str]] = {
 }
 
 
-def follow_key(plays: Plays, card: Card, trump: object, must_trump: bool) -> str:
+def follow_key(plays: Plays, card: Card, trump: Suit, must_trump: bool) -> str:
     """The :data:`EVENTS` key saying how a follower's legal card ``card`` obeyed ``plays`` (§3.4)."""
     if plays.duty in ("win", "follow"):
         return "follow_" + plays.duty
