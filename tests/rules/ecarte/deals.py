@@ -57,6 +57,7 @@ PLAY_V = ["play QH", "play 7S", "play KH", "play 8S", "play JH", "play 9S", "pla
 
 # hand 2 (player 0 deals): the turn-up is K♦, so player 0 scores 1 at the deal
 DEAL_KING_UP = stack("7S 8S 9S 10S JS", "7H 8H 9H 10H JH", "KD")
+
 # ====================================================================== §3.5 game end
 # hand 1 (dealer 1): nd 0 stands, announces K♥, takes the vole: 1 + 2 = 3 → [3, 0]
 H1 = stack("KH QH JH AH 10H", "7S 8S 9S 10S JS", "7H")

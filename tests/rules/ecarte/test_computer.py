@@ -7,7 +7,7 @@ from cardkit import ecarte
 from cardkit.ecarte import new_game
 from harness import play
 
-from .deals import (stack)
+from .deals import stack
 
 
 # ------------------------------------------------------------------ computer player

@@ -8,7 +8,7 @@ from cardkit import ecarte
 from cardkit.ecarte import EcarteRules, EcarteState, new_game
 from harness import play, refused
 
-from .deals import (ANNOUNCE, CLA, DEAL_A, DEAL_B, DEAL_KING_UP, PLAY_A, STD, C, hand_scores, over, stack)
+from .deals import ANNOUNCE, CLA, DEAL_A, DEAL_B, DEAL_KING_UP, PLAY_A, STD, C, hand_scores, over, stack
 
 
 # ------------------------------------------------------------------ §3.1 pack and deal

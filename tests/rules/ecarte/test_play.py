@@ -10,7 +10,7 @@ from cardkit import ecarte
 from cardkit.ecarte import EcarteRules, new_game, rank_strength, trick_winner
 from harness import play, plays, refused
 
-from .deals import (ANNOUNCE, CLA, STD, C, over, stack)
+from .deals import ANNOUNCE, CLA, STD, C, over, stack
 
 
 # ------------------------------------------------------------------ §3.1 ranking

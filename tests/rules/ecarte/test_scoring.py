@@ -3,9 +3,8 @@ each worked out by hand, and the one hand-scoring function.
 """
 import pytest
 
-from cardkit.ecarte import hand_points
 from cardkit import IllegalAction, parse_cards
-from cardkit.ecarte import EcarteRules, new_game
+from cardkit.ecarte import EcarteRules, hand_points, new_game
 from harness import play
 
 from .deals import (CLA, DEAL_A, DEAL_B, DEAL_KING_UP, H1, H1_PLAY, H2, H2_PLAY, H3,

@@ -11,6 +11,7 @@ from cardkit.ecarte.ai import (Search, bid_hint, card_index, cards_of, consisten
                               hand_constraints, mask_of, play_weight, sample_hands, seat_view, unseen_mask)
 
 from cardkit.ecarte.ai.sampler import PLAY_UNLIKELY
+
 from .positions import C, M, games
 
 
