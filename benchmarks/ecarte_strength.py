@@ -1,10 +1,10 @@
-"""How strong and how quick the Écarté computer players are (cardkit.ecarte_ai, RULES.md §3).
+"""How strong and how quick the Écarté computer players are (cardkit.ecarte.ai, RULES.md §3).
 
 Run: ``nice .venv/bin/python benchmarks/ecarte_strength.py [--quick] [--matches N] [--jobs J] [--pairs a-b,...]``
 
-1. **Solver**: the bit-mask double-dummy solver (:class:`cardkit.ecarte_ai.Solver`, cold table)
+1. **Solver**: the bit-mask double-dummy solver (:class:`cardkit.ecarte.ai.Solver`, cold table)
    against two plain-Python solvers on the same random whole 5-trick hands, side by side: one with
-   no cut-off at all (:func:`cardkit.ecarte_ai.solve_plain`) and one with the same alpha-beta
+   no cut-off at all (:func:`cardkit.ecarte.ai.solve_plain`) and one with the same alpha-beta
    cut-offs but lists of Cards and no table. Median time per solve and the ratios.
 2. **Matches to 5** (``target`` 5), both presets, each pair playing every seed twice with the seats
    swapped (the same seed deals the same cards): hard vs easy, medium vs easy, hard vs medium, each
@@ -30,20 +30,16 @@ from concurrent.futures import ProcessPoolExecutor
 
 from cardkit import ecarte
 from cardkit.cards import SUITS
-from cardkit.ecarte_ai import (RandomPlayer, Solver, StrongPlayer, advice, cards_of, mask_of_idx,
-                               plain_legal, solve_plain)
+from cardkit.ecarte import EcarteComputer
+from cardkit.ecarte.ai import Solver, advice, cards_of, mask_of_idx, plain_legal, solve_plain
 
 PRESETS = {"standard": ecarte.EcarteRules.standard, "classic": ecarte.EcarteRules.classic}
 
 
 def make(kind: str, seed: int, box: list, seat: int):
-    if kind == "easy":
-        return ecarte.computer_player("easy", seed=seed)
-    if kind == "random":
-        return RandomPlayer(seed)
     if kind == "open":     # the hard player told the opponent's cards: for this benchmark only
-        return StrongPlayer("hard", seed, peek=lambda: box[0].hands[1 - seat])
-    return StrongPlayer(kind, seed)
+        return EcarteComputer("hard", seed, peek=lambda: box[0].hands[1 - seat])
+    return ecarte.computer_player(kind, seed=seed)
 
 
 def one_match(args):
@@ -61,7 +57,7 @@ def one_match(args):
         t, c = time.perf_counter(), time.process_time()
         act = bots[p].choose(obs)
         dt, dc = time.perf_counter() - t, time.process_time() - c
-        if len(obs["legal_actions"]) > 1:
+        if len(obs.legal_actions) > 1:
             times[p].append(dt)
             cpu[p].append(dc)
         s.apply(act)
@@ -155,16 +151,16 @@ def advice_bench(games: int, seed: int = 3) -> None:
     ta, th = [], []
     for g in range(games):
         s = ecarte.new_game(PRESETS["classic" if g % 2 else "standard"](), seed=seed + g)
-        bots = [ecarte.computer_player("easy", seed=g), RandomPlayer(g)]
+        bots = [ecarte.computer_player("easy", seed=g), ecarte.computer_player("random", seed=g)]
         while not s.is_over:
             p = s.current_player
             obs = s.observation(p)
-            if len(obs["legal_actions"]) > 1:
+            if len(obs.legal_actions) > 1:
                 t = time.perf_counter()
                 advice(obs)
                 ta.append(time.perf_counter() - t)
                 t = time.perf_counter()
-                StrongPlayer("hard", g).choose(obs)
+                ecarte.computer_player("hard", g).choose(obs)
                 th.append(time.perf_counter() - t)
             s.apply(bots[p].choose(obs))
     print(f"advice(observation), {len(ta)} positions (median/p95/max): {timing(ta)}; "

@@ -17,6 +17,7 @@ the table pauses on that hand's last trick and result until "Next hand". On a st
 """
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any, cast
 
@@ -72,13 +73,13 @@ def _position(obs: EcarteObservation, pause: Event | None) -> dict[str, Any]:
         return {"trump": summary["turn_up"].suit, "hand": [], "their_count": 0, "stock": None,
                 "turn_up": summary["turn_up"], "tricks": summary["tricks"], "scores": summary["scores"],
                 "dealer": summary["dealer"], "trick": [], "last": [tuple(x) for x in summary["last_trick"]],
-                "hand_no": summary["hand"]}
+                "last_winner": summary["last_trick_winner"], "hand_no": summary["hand"]}
     trump = obs.trump
     return {"trump": trump, "hand": sort_hand(obs.hand, ecarte.rank_strength, trump),
             "their_count": obs.card_counts[1 - obs.seat], "stock": obs.stock_count,
             "turn_up": obs.turn_up, "tricks": obs.tricks, "scores": obs.scores,
             "dealer": obs.dealer, "trick": list(obs.trick), "last": list(obs.last_trick),
-            "hand_no": obs.hand_number}
+            "last_winner": obs.last_trick_winner, "hand_no": obs.hand_number}
 
 
 def _mode(obs: EcarteObservation, pause: Event | None, mine: bool) -> str:
@@ -124,12 +125,12 @@ def _trick_cards(pairs: list[tuple[int, Card]] | tuple[tuple[int, Card], ...], m
     return {("you" if p == me else "them"): card_json(c, trump=c.suit == trump) for p, c in pairs}
 
 
-def _last_trick(last: list, me: int, trump: Any, names: tuple[str, str]) -> dict | None:
-    """The last trick, who took it and its label; ``None`` before the first trick."""
-    if not last:
+def _last_trick(last: list, winner: int | None, me: int, trump: Any,
+                names: tuple[str, str]) -> dict | None:
+    """The last trick, who took it (``winner``: the observation's ``last_trick_winner``, or the
+    paused hand's) and its label; ``None`` before the first trick."""
+    if not last or winner is None:
         return None
-    lead, follow = last[0][1], last[1][1]
-    winner = last[ecarte.trick_winner(lead, follow, trump)][0]
     return {"cards": _trick_cards(last, me, trump), "winner": "you" if winner == me else "them",
             "label": (_("Last trick: you took it") if winner == me else
                       _("Last trick: {who} took it").format(who=names[1]))}
@@ -310,7 +311,7 @@ def _middle_view(me: int, pos: dict[str, Any], pause: Event | None, names: tuple
                   "label": _("Trumps: {suit}").format(suit=_(trump_now.word))},
         "trick": {"label": trick_label, "cards": _trick_cards(trick, me, trump_now),
                   "lead": ("you" if trick[0][0] == me else "them") if trick else None, "count": len(trick)},
-        "last_trick": _last_trick(pos["last"], me, trump_now, names),
+        "last_trick": _last_trick(pos["last"], pos["last_winner"], me, trump_now, names),
     }
 
 
@@ -411,12 +412,16 @@ class EcarteTable(CardTable):
         self.pause = None
         self._hand_shown = None
         self._hint: tuple[int, str | None] = (-1, None)
-        preset = rules.name if rules.name in PRESETS else "standard"
+        # rules that are not a preset (another name, or a preset's name with other options) are
+        # offered as "custom" and kept for every new game (issue 17: they became Standard)
+        self._custom = None if rules.is_preset and rules.name in PRESETS else rules
+        preset = "custom" if self._custom is not None else rules.name
         settings = {"rules": preset, "target": rules.target, "level": level}
-        self._rules_first = rules
+        self._rules_first: ecarte.EcarteRules | None = rules
         self.controller = Controller(
             self, seat=seat, seed=seed, delay=delay, computers=(1 - seat,), settings=settings,
-            options={"rules": tuple(PRESETS), "target": tuple(sorted(set(TARGETS) | {rules.target})),
+            options={"rules": tuple(PRESETS) + (("custom",) if self._custom is not None else ()),
+                     "target": tuple(sorted(set(TARGETS) | {rules.target})),
                      "level": LEVELS}, stacked=deck is not None, task=task)
         self.controller.start()
 
@@ -425,7 +430,9 @@ class EcarteTable(CardTable):
         first, self._first = self._first, {}
         rules = self._rules_first
         self._rules_first = None
-        if rules is None:
+        if rules is None and settings["rules"] == "custom" and self._custom is not None:
+            rules = dataclasses.replace(self._custom, target=int(settings["target"]))
+        elif rules is None:
             rules = PRESETS[settings["rules"]](target=int(settings["target"]))
         seat = self.controller.seat
         names = self._names if seat == 0 else self._names[::-1]
@@ -503,7 +510,8 @@ class EcarteTable(CardTable):
         rules_label = _("Rules: {label}").format(label=_(obs.rules.label))
         view["badges"] = [rules_label, _("computer: {level}").format(level=_(c.settings["level"]))]
         view["settings"] = [
-            self._setting("rules", _("Rules"), [(k, _(make().label)) for k, make in PRESETS.items()]),
+            self._setting("rules", _("Rules"), [(k, _(make().label)) for k, make in PRESETS.items()]
+                          + ([("custom", self._custom.label)] if self._custom is not None else [])),
             self._setting("target", _("Game to"), [(t, str(t)) for t in c.options["target"]]),
             self._setting("level", _("Computer"), [(lv, _(lv)) for lv in c.options["level"]]),
         ]

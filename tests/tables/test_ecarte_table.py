@@ -226,6 +226,37 @@ def test_rules_chosen_mid_match_wait_for_new_game_and_say_so():
     assert t.view["pending_note"] == ""
 
 
+def test_custom_rules_survive_new_game_and_are_labelled_as_they_are():
+    """Issue 17, bug 1: a table built with rules that are not a preset dealt plain Standard after
+    New game, and labelled them "Standard". They are offered as "custom" and kept."""
+    custom = ecarte.EcarteRules.standard(packets=(2, 3), must_trump=True)
+    t = EcarteTable(custom, seed=3, delay=0)
+    assert t.state.rules == custom
+    assert "Rules: Custom (must trump, dealt 2+3)" in t.view["badges"]
+    rules = next(s for s in t.view["settings"] if s["name"] == "rules")
+    assert rules["value"] == "custom" and rules["options"] == [
+        ["standard", "Standard"], ["classic", "Classic (must trump)"], ["custom", "Custom (must trump, dealt 2+3)"]]
+    person = ecarte.computer_player(seed=2)
+    t.act(str(person.choose(t.state.observation(0))))
+    t.send_from_page({"do": "new_game"})
+    t.send_from_page({"do": "answer", "yes": True})
+    assert t.controller.games == 1 and t.state.rules == custom            # not plain Standard
+    t.send_from_page({"do": "set", "name": "target", "value": 7})         # no move yet: at once
+    assert t.state.rules == ecarte.EcarteRules.standard(packets=(2, 3), must_trump=True, target=7)
+    t.send_from_page({"do": "set", "name": "rules", "value": "classic"})  # a preset still can be chosen
+    assert t.state.rules == ecarte.EcarteRules.classic(target=7)
+    t.send_from_page({"do": "set", "name": "rules", "value": "custom"})   # and the custom rules again
+    if t.controller.pending:                # the computer moved first in the classic game
+        t.send_from_page({"do": "new_game"})
+        t.send_from_page({"do": "answer", "yes": True})
+    assert t.state.rules == ecarte.EcarteRules.standard(packets=(2, 3), must_trump=True, target=7)
+    # rules with their own name keep it, and their options, game after game
+    house = ecarte.EcarteRules(name="house", must_trump=True)
+    h = EcarteTable(house, seed=4, delay=0)
+    h.send_from_page({"do": "new_game"})
+    assert h.state.rules == house and "Rules: house (must trump)" in h.view["badges"]
+
+
 def test_a_setting_chosen_before_the_first_move_applies_at_once():
     t = EcarteTable(deck=stack("7S KH 9D JH QS", "AC 10D KS 9S JC", "8H"), dealer=1, seed=2, delay=0)
     t.send_from_page({"do": "set", "name": "target", "value": 7})

@@ -1,4 +1,6 @@
-"""Écarté properties over many seeded matches (RULES.md §3)."""
+"""Écarté properties over many seeded matches (RULES.md §3).
+"""
+import contextlib
 import random
 from collections import Counter
 
@@ -8,9 +10,11 @@ from hypothesis import given, settings, strategies as st
 from cardkit import Action, IllegalAction, piquet_pack
 from cardkit import ecarte
 from cardkit.ecarte import EcarteRules, EcarteState, new_game
-import contextlib
+
 
 RULES = [EcarteRules.standard(), EcarteRules.classic(), EcarteRules.standard(target=7, packets=(2, 3))]
+
+
 PACK = Counter(piquet_pack())
 
 
@@ -110,12 +114,12 @@ def test_observations_never_show_hidden_cards(seed):
             hidden = set(s.hands[1 - seat]) | set(s.stock) | set(s.discards[1 - seat])
             if s.king_announced is not None:           # announcing shows the king (§3.3)
                 hidden.discard(s.king_of_trumps())
-            shown = set(o["hand"]) | {o["turn_up"]} | {c for _p, c in o["trick"]}
-            shown |= {c for _t, _p, c in o["played"]} | set(o["own_discards"])
+            shown = set(o.hand) | {o.turn_up} | {c for _p, c in o.trick}
+            shown |= {c for _t, _p, c in o.played} | set(o.own_discards)
             assert not (hidden & shown)
             # sentences of this hand (earlier hands' cards were public then, and are dealt anew)
             start = max(i for i, e in enumerate(s.log) if e.kind == "deal")
-            this_hand = " ".join(o["log"][start:])
+            this_hand = " ".join(e.explain() for e in o.events[start:])
             assert not [c for c in hidden if str(c) in this_hand]
 
 
