@@ -45,11 +45,12 @@ import asyncio
 import logging
 import random
 from collections.abc import Callable, Mapping
-from typing import Any, Protocol
+from typing import Any
 
 from cardkit.core import Action, GameState, IllegalAction, Observation, Player
 from cardkit.i18n import N_, _
 
+from .hooks import TableHooks, running_loop
 from .task import ANSWER_FIRST, BoundTask, Task, TaskMode
 
 __all__ = ["ANSWER_FIRST", "Controller", "TableHooks", "running_loop"]
@@ -68,59 +69,9 @@ NOT_A_MOVE = N_("That is not a move on this table.")
 MAX_TEXT = 200          # longest action text or setting value accepted from the page
 
 
-def running_loop() -> asyncio.AbstractEventLoop | None:
-    """The running asyncio event loop (in a live kernel: the kernel's), or ``None`` (headless:
-    then the computer's moves are made at once).
-
-    >>> running_loop() is None
-    True
-    """
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
-
-
 #: Seconds the computer waits before its reply to a task's right answer, when moves are paused
 #: (``delay > 0``), so the "✓" can be read against the position the student made.
 TASK_LINGER = 2.5
-
-
-class TableHooks(Protocol):
-    """What a table gives its controller (all called by the controller only)."""
-
-    def new_state(self, settings: dict, seed: int | None) -> GameState:
-        """A fresh game (``module.new_game(...)``) for ``settings``."""
-
-    def computer_player(self, seat: int, settings: dict, seed: int | None) -> Player:
-        """The computer player for ``seat`` (``choose(observation) -> action``)."""
-
-    def seat_observation(self, state: GameState, seat: int) -> Observation:
-        """The person's observation of ``state`` (``state.observation(seat)``, or with the
-        table's own display option, e.g. Switch's beginner mode)."""
-
-    def draw(self) -> None:
-        """Redraw the table from :meth:`Controller.observation`."""
-
-    def computer_may_move(self) -> bool:
-        """False while the table holds the game (e.g. a pause between hands)."""
-
-    def why_not_now(self, obs: Observation) -> str | None:
-        """``None`` when the person may act on the table now, else the sentence saying why not
-        (a pause, the game over, another seat's turn). The rules' own refusal of a move is the
-        controller's (:meth:`Controller.refusal`)."""
-
-    def on_table_action(self, name: str) -> bool:
-        """Carry out a table-only action (``"next hand"``); True if ``name`` was one."""
-
-    def restore_deal(self) -> None:
-        """Put the stacked deal back for the next :meth:`new_state` ("Deal this again")."""
-
-    def after_move(self) -> None:
-        """Called after every move, before the table is redrawn (e.g. War's reveal)."""
-
-    def after_prediction(self) -> None:
-        """Called when a prediction was answered right (e.g. War flips the battle)."""
 
 
 class Controller:
