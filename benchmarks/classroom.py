@@ -9,7 +9,7 @@
 Starts ``voila lessons/ecarte_app.ipynb`` on 127.0.0.1 from the repository root (so the root
 ``voila.json`` applies: preheated pool, caps, websocket policy), waits until its preheated pool
 is full plus ``--settle`` seconds (a teacher starts the server before class), then opens
-``--sessions`` raw widget-protocol clients (``cardkit_serving.client.WidgetSession``: page GET,
+``--sessions`` raw widget-protocol clients (``WidgetSession`` of tests/voila_client.py: page GET,
 kernel websocket, ``request_states``) all at once (``burst``) and/or ``--stagger`` seconds
 apart (``staggered``). Each client plays ``--moves`` clicks, then all close together. Student i
 connects from the loopback address 127.0.0.(10+i), as students on the machines of a classroom
@@ -70,10 +70,10 @@ from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))     # the test client, tests/voila_client.py
 
-from cardkit_serving.client import PageError, WidgetSession, choices, pick, table_model_id  # noqa: E402
 from cardkit_serving.launch import descendants, start_voila, wait_pool  # noqa: E402
+from voila_client import PageError, WidgetSession, choices, pick, table_model_id  # noqa: E402
 
 MAX_SESSIONS = 60
 APP = "ecarte_app.ipynb"   # served alone, its pool from voila.json

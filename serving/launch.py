@@ -8,9 +8,11 @@ ends Voilà and every process below it (kernels included).
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -20,12 +22,17 @@ import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
-from .client import free_port
-import contextlib
-
-__all__ = ["ROOT", "Server", "descendants", "kernel_pids", "start_voila"]
+__all__ = ["ROOT", "Server", "descendants", "free_port", "kernel_pids", "start_voila"]
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def free_port() -> int:
+    """A free TCP port on 127.0.0.1."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
 
 
 def descendants(pid: int) -> list[int]:

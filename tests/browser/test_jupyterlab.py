@@ -38,9 +38,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from cardkit_serving.client import free_port
 from cardkit_tables.live_note import SAYS
-from cardkit_serving.launch import ROOT, start_server
+from cardkit_serving.launch import ROOT, free_port, start_server
 import contextlib
 
 LESSONS = sorted((ROOT / "lessons").glob("[0-9]*.ipynb"))

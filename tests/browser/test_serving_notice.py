@@ -26,8 +26,7 @@ from pathlib import Path
 import pytest
 
 from cardkit_serving import STOPPED_MESSAGE
-from cardkit_serving.client import free_port
-from cardkit_serving.launch import start_voila
+from cardkit_serving.launch import free_port, start_voila
 import contextlib
 
 SAY_WITHIN = 5.0          # s from the kill / the stop to the notice

@@ -2,7 +2,7 @@
 standalone Voilà serving the apps: raw websocket clients speaking the widget protocol.
 
 Front-end dependent steps (finding the table's model, what can be clicked) are in
-``cardkit_serving.client.table_model_id`` / ``choices`` only.
+``voila_client.table_model_id`` / ``choices`` only.
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ import urllib.request
 import pytest
 import websocket
 
-from cardkit_serving.client import WidgetSession, choices, pick, table_model_id
+from voila_client import WidgetSession, choices, pick, table_model_id
 from secrets_scan import leaked
 import contextlib
 

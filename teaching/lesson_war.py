@@ -182,7 +182,7 @@ def whole_games(rule_sets: Mapping[str, WarRules], n_games: int = 200, seed: int
 def guess_whole_games(question: str, options: Sequence[str], answer: str, right: str, wrong: str,
                       rule_sets: Mapping[str, WarRules], n_games: int = 200, seed: int = 1):
     """Guess first, then see the :func:`whole_games` table: a
-    :class:`~cardkit_tables.war_numbers.GuessFirst` with one choice (``question``, plain-text
+    :class:`~cardkit_lessons.war_numbers.GuessFirst` with one choice (``question``, plain-text
     ``options``, the right one ``answer``) and a button; on the press the games are played and
     the page shows whether the guess was right, ``right`` (for a right guess) or ``wrong`` (the
     explanation for any other), then the table. Until then nothing of the figures is in any

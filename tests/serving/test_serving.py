@@ -10,7 +10,7 @@ from pathlib import Path
 
 import cardkit_serving
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 CONF = json.loads((ROOT / "voila.json").read_text())
 TEMPLATE = ROOT / "serving" / "templates" / "cardkit"
 
