@@ -57,6 +57,7 @@ seconds per session; the attackers stop after their message or page-load budget 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import multiprocessing
 import os
 import resource
@@ -214,7 +215,7 @@ def run_mode(server, mode, n, stagger, moves, timeout, seed, path="", *, same_ad
     clicks, then closing together. ``before_close()`` is called once every student has played,
     before the pages close (to stop an attack). Returns the measures (see :func:`report`)."""
     me = os.getpid()
-    server_pids = lambda: [server.proc.pid] + descendants(server.proc.pid)  # noqa: E731
+    server_pids = lambda: [server.proc.pid, *descendants(server.proc.pid)]  # noqa: E731
     cpu0, mine0 = cpu_seconds(server_pids()), cpu_seconds([me])
     sampler = Sampler(server)
     sampler.start()
@@ -377,10 +378,8 @@ def _flood(url, path, source, timeout, deadline, max_msgs, stop, ready, res):
     while res["closed_by_server"] is None and not stop.wait(0.5) and time.monotonic() < deadline:
         pass                  # out of budget: keep the socket (and its backlog) until the end
     closed.set()
-    try:
+    with contextlib.suppress(Exception):
         ws.sock.shutdown(socket.SHUT_RDWR)      # wakes the reader; the server sees a closed page
-    except Exception:
-        pass
     ws.shutdown()
     reader.join(10)
 

@@ -61,7 +61,7 @@ def one_match(args):
         t, c = time.perf_counter(), time.process_time()
         act = bots[p].choose(obs)
         dt, dc = time.perf_counter() - t, time.process_time() - c
-        if len(obs["legal_actions"]) > 1:
+        if len(obs.legal_actions) > 1:
             times[p].append(dt)
             cpu[p].append(dc)
         s.apply(act)
@@ -159,7 +159,7 @@ def advice_bench(games: int, seed: int = 3) -> None:
         while not s.is_over:
             p = s.current_player
             obs = s.observation(p)
-            if len(obs["legal_actions"]) > 1:
+            if len(obs.legal_actions) > 1:
                 t = time.perf_counter()
                 advice(obs)
                 ta.append(time.perf_counter() - t)

@@ -151,7 +151,8 @@ def loop_story(packets: Sequence, rules: WarRules | None = None, limit: int = 50
     (``"before battle 8: … — the same packets as before battle 2"``), then the engine's last
     sentence (a win, or a draw by repetition, docs/RULES.md §1.1)."""
     g = new_game(rules or WarRules.classic(), hands=list(packets))
-    lines, seen = [], {}
+    lines: list[str] = []
+    seen: dict[str, int] = {}           # position -> the battle it came before first
     while not g.is_over and g.battles < limit:
         position = " | ".join(cards_text(p) for p in g.packets)
         seen.setdefault(position, g.battles + 1)

@@ -448,7 +448,7 @@ def guess_variants(simulate: Callable[[], Mapping[str, BulkResult]],
     def reveal(runs: Mapping[str, BulkResult], g: dict) -> Reveal:
         means = {_short(n): float(runs[n].battles.mean()) for n in names}
         medians = {_short(n): float(np.median(runs[n].battles)) for n in names}
-        shortest, longest = min(means, key=means.get), max(means, key=means.get)
+        shortest, longest = min(means, key=means.__getitem__), max(means, key=means.__getitem__)
 
         def draw(ax) -> None:
             x = np.arange(len(means))

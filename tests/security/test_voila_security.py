@@ -6,6 +6,7 @@ Front-end dependent steps (finding the table's model, what can be clicked) are i
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import re
@@ -17,7 +18,6 @@ import websocket
 
 from voila_client import WidgetSession, choices, pick, table_model_id
 from secrets_scan import leaked
-import contextlib
 
 ECARTE = "voila/render/ecarte_app.ipynb"
 SWITCH = "voila/render/switch_app.ipynb"

@@ -45,10 +45,9 @@ def test_pool_and_caps_fit_a_class_of_thirty():
 
 def test_template_extends_lab_and_is_installed_where_voila_looks():
     assert json.loads((TEMPLATE / "conf.json").read_text())["base_template"] == "lab"
-    from jupyter_core.paths import jupyter_path
-    found = [Path(p) / "voila" / "templates" / "cardkit" for p in jupyter_path()]
-    assert any((p / "index.html.j2").is_file() for p in found), \
-        "template 'cardkit' not installed: run ./dev (it links it into .venv) or pip install ."
+    from cardkit_serving import page_template
+    found = page_template.find("cardkit")
+    assert found is not None and (found / "index.html.j2").is_file(), page_template.missing_message()
 
 
 def test_page_notice_says_the_stopped_message():
