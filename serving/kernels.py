@@ -42,7 +42,7 @@ which later breaks every kernel shutdown. :class:`ClassroomKernelManager` is jup
 
 Voilà's preheated pool (``VoilaKernelManager``) is built on top of this class by Voilà's own
 factory (a subclass); :meth:`__init_subclass__` wraps four of its methods so that both work
-together (``tests/test_serving.py`` fails if Voilà renames them).
+together (``tests/serving/test_serving.py`` fails if Voilà renames them).
 """
 from __future__ import annotations
 

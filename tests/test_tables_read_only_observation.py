@@ -1,5 +1,5 @@
 """The tables read only ``state.observation(seat)`` and change the game only through
-``state.apply`` (DESIGN.md "Widgets"): a scan of every module in ``widgets/`` fails on any other
+``state.apply`` (docs/architecture.md "A click's path"): a scan of every module in ``widgets/`` fails on any other
 use of a game state — an attribute read (``state.hands``, ``state.log``, ``state.is_over``…), a
 private helper, a clone."""
 import ast

@@ -11,7 +11,7 @@ distribution's name so that it cannot clash with another distribution's top-leve
   ``controller.py``); the front end is in ``static/`` (no build step, nothing from the internet).
 
 A table reads only ``state.observation(seat)`` and changes the game only through ``apply``; see
-DESIGN.md "Widgets".
+docs/architecture.md "A click's path".
 """
 from .cardtable import CardTable, card_json, card_words, sort_hand
 from .controller import Controller

@@ -1,4 +1,4 @@
-"""The base of the card tables: one anywidget model per table (DESIGN.md "Widgets").
+"""The base of the card tables: one anywidget model per table (docs/architecture.md "Tables").
 
 :class:`CardTable` is an ``anywidget.AnyWidget`` (an ipywidgets ``DOMWidget`` whose JavaScript
 and CSS ship inside this package, in ``static/``: no build step, nothing fetched from the

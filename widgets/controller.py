@@ -1,4 +1,4 @@
-"""The flow shared by every card table: one :class:`Controller` (DESIGN.md "Widgets").
+"""The flow shared by every card table: one :class:`Controller` (docs/architecture.md "Tables").
 
 A table (``EcarteTable``, ``WarTable``, ``SwitchTable``) owns one controller and gives it a few
 hooks; the controller does the rest the same way for every game:
@@ -27,7 +27,7 @@ hooks; the controller does the rest the same way for every game:
   attempt; asked first like New game); a :class:`~cardkit_tables.task.Task` is put on that deal
   after its ``moves`` and every attempt of the person's is checked here (see ``task.py``).
 
-Every message from the page is untrusted (DESIGN.md "Serving"): :meth:`Controller.handle` checks
+Every message from the page is untrusted (docs/architecture.md "A click's path"): :meth:`Controller.handle` checks
 its shape, and every error ends as a sentence on the table, never as a traceback.
 """
 from __future__ import annotations

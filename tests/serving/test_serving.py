@@ -101,3 +101,29 @@ def test_read_frame_takes_a_page_message_and_refuses_junk():
     for junk in (b"", (2 ** 60).to_bytes(8, "little"), (6).to_bytes(8, "little") + b"\0" * 48):
         with pytest.raises(BadFrame):
             read_frame(junk, v1=True)
+
+
+def test_background_tasks_are_kept_until_they_end():
+    # asyncio keeps only a weak reference to a task: one nobody holds may be collected mid-way
+    # (a kernel's delayed shutdown lost). StudentConnection keeps each until it is done.
+    import asyncio
+
+    from cardkit_serving.connection import StudentConnection
+
+    async def scenario() -> None:
+        go, ran = asyncio.Event(), []
+
+        async def job() -> None:
+            await go.wait()
+            ran.append(True)
+
+        before = set(StudentConnection._tasks)
+        StudentConnection._keep(job())
+        (task,) = StudentConnection._tasks - before
+        assert not task.done()
+        go.set()
+        await task
+        await asyncio.sleep(0)                       # the done callback runs
+        assert ran == [True] and task not in StudentConnection._tasks
+
+    asyncio.run(scenario())
