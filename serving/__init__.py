@@ -28,7 +28,9 @@ is ``tests/voila_client.py`` (it needs the test-only ``websocket-client``, so it
 
 These run in the Voilà server process, never in a kernel. The page template ``cardkit`` (in
 ``serving/templates/cardkit``, installed under ``share/jupyter/voila/templates``) adds the notice
-shown when a page's game has stopped, and the error pages.
+shown when a page's game has stopped, and the error pages; after an editable install, which does
+not install it, Voilà stops at start-up saying to run ``python -m cardkit_serving.page_template``
+(:mod:`cardkit_serving.page_template`). See docs/architecture.md "Serving".
 """
 
 __all__ = [
