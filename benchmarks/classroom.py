@@ -9,7 +9,7 @@
 Starts ``voila lessons/ecarte_app.ipynb`` on 127.0.0.1 from the repository root (so the root
 ``voila.json`` applies: preheated pool, caps, websocket policy), waits until its preheated pool
 is full plus ``--settle`` seconds (a teacher starts the server before class), then opens
-``--sessions`` raw widget-protocol clients (``cardkit_serving.client.WidgetSession``: page GET,
+``--sessions`` raw widget-protocol clients (``WidgetSession`` of tests/voila_client.py: page GET,
 kernel websocket, ``request_states``) all at once (``burst``) and/or ``--stagger`` seconds
 apart (``staggered``). Each client plays ``--moves`` clicks, then all close together. Student i
 connects from the loopback address 127.0.0.(10+i), as students on the machines of a classroom
@@ -57,6 +57,7 @@ seconds per session; the attackers stop after their message or page-load budget 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import multiprocessing
 import os
 import resource
@@ -70,10 +71,10 @@ from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))     # the test client, tests/voila_client.py
 
-from cardkit_serving.client import PageError, WidgetSession, choices, pick, table_model_id  # noqa: E402
 from cardkit_serving.launch import descendants, start_voila, wait_pool  # noqa: E402
+from voila_client import PageError, WidgetSession, choices, pick, table_model_id  # noqa: E402
 
 MAX_SESSIONS = 60
 APP = "ecarte_app.ipynb"   # served alone, its pool from voila.json
@@ -214,7 +215,7 @@ def run_mode(server, mode, n, stagger, moves, timeout, seed, path="", *, same_ad
     clicks, then closing together. ``before_close()`` is called once every student has played,
     before the pages close (to stop an attack). Returns the measures (see :func:`report`)."""
     me = os.getpid()
-    server_pids = lambda: [server.proc.pid] + descendants(server.proc.pid)  # noqa: E731
+    server_pids = lambda: [server.proc.pid, *descendants(server.proc.pid)]  # noqa: E731
     cpu0, mine0 = cpu_seconds(server_pids()), cpu_seconds([me])
     sampler = Sampler(server)
     sampler.start()
@@ -377,10 +378,8 @@ def _flood(url, path, source, timeout, deadline, max_msgs, stop, ready, res):
     while res["closed_by_server"] is None and not stop.wait(0.5) and time.monotonic() < deadline:
         pass                  # out of budget: keep the socket (and its backlog) until the end
     closed.set()
-    try:
+    with contextlib.suppress(Exception):
         ws.sock.shutdown(socket.SHUT_RDWR)      # wakes the reader; the server sees a closed page
-    except Exception:
-        pass
     ws.shutdown()
     reader.join(10)
 

@@ -1,5 +1,5 @@
-"""Écarté simulation speed, as ratios against baselines run in the same process (DESIGN.md
-"Performance"). Run: ``.venv/bin/python benchmarks/ecarte_bench.py [matches]``.
+"""Écarté simulation speed, as ratios against baselines run in the same process
+(docs/architecture.md "Performance"). Run: ``.venv/bin/python benchmarks/ecarte_bench.py [matches]``.
 
 - ``computer vs computer``: whole matches, each move chosen from ``observation(seat)`` by
   :func:`cardkit.ecarte.computer_player` and applied with the checked, atomic ``apply``.
@@ -8,7 +8,7 @@
 - baseline 2, ``random legal moves``: matches where each move is a random legal action from
   ``legal_actions()`` — what the computer's thinking and the observations cost.
 """
-import sys
+import argparse
 import time
 
 import numpy as np
@@ -53,8 +53,7 @@ def timed(fn, *args):
     return time.perf_counter() - t, out
 
 
-if __name__ == "__main__":
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+def main(n: int = 200) -> None:
     t_cpu, moves = timed(computer_matches, n)
     t_replay, _ = timed(replay_unchecked, moves)
     t_random, _ = timed(random_matches, n)
@@ -63,3 +62,10 @@ if __name__ == "__main__":
     print(f"computer vs computer : {n / t_cpu:8.1f} matches/s  {total / t_cpu:9.0f} moves/s")
     print(f"replay through _apply: {n / t_replay:8.1f} matches/s  ratio {t_cpu / t_replay:5.1f}x faster")
     print(f"random legal moves   : {n / t_random:8.1f} matches/s  ratio {t_cpu / t_random:5.1f}x faster")
+
+
+if __name__ == "__main__":
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("matches", nargs="?", type=int, default=200,
+                    help="how many matches each way (default 200)")
+    main(ap.parse_args().matches)

@@ -1,6 +1,6 @@
 """Benchmark: games per second of ``cardkit.war.simulate`` for classic War (RULES.md §1.1).
 
-Printed as a ratio against a naive baseline run in the same process (DESIGN.md "Performance"):
+Printed as a ratio against a naive baseline run in the same process (docs/architecture.md "Performance"):
 the baseline is the War a beginner writes in ten minutes — Card objects, ``deque`` packets, two
 players, 3 down 1 up, winner's cards first, a player short of cards for a war simply loses, a
 battle limit and no repetition check, no log. ``simulate`` does all of RULES.md §1.1 (standing
@@ -11,7 +11,7 @@ Run: ``.venv/bin/python benchmarks/war_bench.py [n_games]``. Nothing here is ass
 """
 from __future__ import annotations
 
-import sys
+import argparse
 import time
 from collections import deque
 
@@ -67,4 +67,7 @@ def main(n: int = 300) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 300)
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("n_games", nargs="?", type=int, default=300,
+                    help="games played each way (default 300)")
+    main(ap.parse_args().n_games)

@@ -21,7 +21,7 @@ asserted in tests; figures depend on the machine and its load.
 """
 from __future__ import annotations
 
-import sys
+import argparse
 import time
 import tracemalloc
 from collections import deque
@@ -164,5 +164,12 @@ def main(n_base: int = 2000, n_engine: int = 200, repeat: int = 3) -> None:
 
 
 if __name__ == "__main__":
-    args = [int(x) for x in sys.argv[1:4]]
-    main(*args)
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("n_baseline_games", nargs="?", type=int, default=2000,
+                    help="games for the play_many and deque runs (default 2,000)")
+    ap.add_argument("n_engine_games", nargs="?", type=int, default=200,
+                    help="games for the engine, battle by battle (default 200)")
+    ap.add_argument("repeat", nargs="?", type=int, default=3,
+                    help="best of how many runs of (a) and (c) (default 3)")
+    args = ap.parse_args()
+    main(args.n_baseline_games, args.n_engine_games, args.repeat)

@@ -12,11 +12,11 @@ authenticator and a spawner that runs as the current user, on loopback.
 Environment variables: ``CARDKIT_HUB_IP`` (default 0.0.0.0), ``CARDKIT_HUB_PORT`` (8000),
 ``CARDKIT_IDLE_TIMEOUT`` (seconds, 900).
 """
+import contextlib
 import os
 import shutil
 import sys
 from pathlib import Path
-import contextlib
 
 c = get_config()  # noqa: F821 - provided by JupyterHub
 

@@ -22,13 +22,15 @@ from the repository root, and the tests all serve the same way:
   admitted by :mod:`cardkit_serving.gate`, whose refusals (odd template paths, ``/logout``,
   ``/voila/query``, unknown kernels) stand in front of Voilà's routes.
 
-For tests and benchmarks: :mod:`cardkit_serving.client` (a raw client speaking the widget
-protocol, as a student's page does) and :mod:`cardkit_serving.launch` (start and stop a
-standalone Voilà from the repository root).
+For tests and benchmarks: :mod:`cardkit_serving.launch` (start and stop a standalone Voilà from
+the repository root). The raw client that speaks the widget protocol as a student's page does
+is ``tests/voila_client.py`` (it needs the test-only ``websocket-client``, so it is not shipped).
 
 These run in the Voilà server process, never in a kernel. The page template ``cardkit`` (in
 ``serving/templates/cardkit``, installed under ``share/jupyter/voila/templates``) adds the notice
-shown when a page's game has stopped, and the error pages.
+shown when a page's game has stopped, and the error pages; after an editable install, which does
+not install it, Voilà stops at start-up saying to run ``python -m cardkit_serving.page_template``
+(:mod:`cardkit_serving.page_template`). See docs/architecture.md "Serving".
 """
 
 __all__ = [

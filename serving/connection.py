@@ -41,11 +41,13 @@ Voilà's allow-list of incoming message types (comm messages, ``kernel_info_requ
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
 import time
 from collections.abc import Awaitable
 from dataclasses import dataclass
+from typing import ClassVar
 
 from jupyter_server.auth.identity import PasswordIdentityProvider
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
@@ -53,7 +55,6 @@ from tornado import web
 from traitlets import Float, Integer
 
 from . import gate
-import contextlib
 
 __all__ = [
     "ALLOWED_TARGETS",
@@ -174,10 +175,11 @@ class StudentConnection(ZMQChannelsWebsocketConnection):
     max_comm_opens = Integer(8, config=True, help="comm_open messages a page may send to its "
                              "kernel (one per page load or reconnection).")
 
-    _live: dict[str, set] = {}
-    _buckets: dict[str, list] = {}   # kernel id -> [tokens, last time, dropped, comm opens]
-    _banned: set[str] = set()
-    _tasks: set[asyncio.Future] = set()
+    # shared by every connection of the server (class-level on purpose)
+    _live: ClassVar[dict[str, set[StudentConnection]]] = {}
+    _buckets: ClassVar[dict[str, list[float]]] = {}   # kernel id -> [tokens, last time, dropped, comm opens]
+    _banned: ClassVar[set[str]] = set()
+    _tasks: ClassVar[set[asyncio.Future[None]]] = set()   # kept until done (asyncio keeps weak refs)
     _dropped = 0      # messages kept from browsers (error / stderr), for tests and logs
     _refused = 0      # frames from browsers not forwarded (bad, over the limit, not allowed)
 

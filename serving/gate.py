@@ -85,7 +85,7 @@ def _unknown_kernel(base: str, kernel_manager) -> Callable[[HTTPServerRequest], 
 
     def test(request: HTTPServerRequest) -> bool:
         m = pattern.match(request.path or "")
-        return bool(m) and m.group(1) not in kernel_manager
+        return m is not None and m.group(1) not in kernel_manager
     return test
 
 

@@ -42,7 +42,7 @@ which later breaks every kernel shutdown. :class:`ClassroomKernelManager` is jup
 
 Voilà's preheated pool (``VoilaKernelManager``) is built on top of this class by Voilà's own
 factory (a subclass); :meth:`__init_subclass__` wraps four of its methods so that both work
-together (``tests/test_serving.py`` fails if Voilà renames them).
+together (``tests/serving/test_serving.py`` fails if Voilà renames them).
 """
 from __future__ import annotations
 
@@ -53,14 +53,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import wraps
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
+from jupyter_client.asynchronous.client import AsyncKernelClient
+from jupyter_client.manager import AsyncKernelManager
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import web
 from traitlets import Float, Integer
 
 from . import FULL_MESSAGE, START_FAILED_MESSAGE, TOO_MANY_PAGES_MESSAGE
+from . import page_template
 
 __all__ = ["ClassroomKernelManager", "Visitor", "current_visitor"]
 
@@ -134,6 +137,12 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
+        # Voilà builds this manager at start-up, before its page templates are loaded and its
+        # pool is filled: a template it cannot find stops it here with a sentence saying what to
+        # run, instead of a first page request that hangs (an editable install, page_template)
+        voila_configuration = getattr(self.parent, "voila_configuration", None)
+        if voila_configuration is not None:
+            page_template.require(voila_configuration.template)
         self._starting = 0
         self._orphans: dict[str, float] = {}             # kernel id -> when seen unhanded
         self._visitors: dict[str, Visitor] = {}          # kernel id -> its page load
@@ -143,6 +152,11 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._tasks: set[asyncio.Future] = set()         # kept until done (asyncio keeps weak refs)
 
     # ------------------------------------------------------------------ Voilà's pool, wrapped
+    # given by the subclass Voilà's factory makes when preheating is on (voila.json):
+    # notebook -> its pool of kernel starts, and the call that tops a pool up
+    _pools: dict[str, list[asyncio.Future[Any]]]
+    fill_if_needed: Callable[..., None]
+
     _WRAPPED = ("_initialize", "get_rendered_notebook", "shutdown_kernel", "get_pool_size")
 
     def __init_subclass__(cls, **kwargs):
@@ -298,10 +312,13 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
                 del self._pending[visitor.address]
 
     # ------------------------------------------------------------------------------- start
-    async def start_kernel(self, *args, **kwargs) -> str:
+    # jupyter_client types the async managers' methods with its synchronous base class's
+    # signatures, so an async override "differs" from them
+    async def start_kernel(self, *args, **kwargs) -> str:  # type: ignore[override]
         """Start a kernel like jupyter_server does, refusing past ``max_kernels`` and checking
         that it answers; returns its id. Raises ``tornado.web.HTTPError(503)`` (see class doc)."""
-        if kwargs.get("kernel_id") in self:
+        known = kwargs.get("kernel_id")
+        if known is not None and known in self:
             return await super().start_kernel(*args, **kwargs)
         pooled = (kwargs.get("env") or {}).get("VOILA_PREHEAT") == "True"
         visitor = None if pooled else current_visitor()
@@ -312,13 +329,11 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             raise web.HTTPError(503, FULL_MESSAGE, reason="The class is full")
         self._ensure_sweeper()
         kernel_id = None
-        if pooled and self._pool_gate is None:
-            self._pool_gate = asyncio.Semaphore(max(1, self.pool_start_concurrency))
         try:
             if pooled:
                 # a refill takes room only once it may start (students come first): the room is
                 # checked and taken without a pause in between
-                async with self._pool_gate:
+                async with self._pool_starts():
                     if self.room_for_pool() <= 0:
                         raise _NoRoom("the class is at max_kernels")
                     kernel_id = await self._start_process(*args, **kwargs)
@@ -339,6 +354,13 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             self.hand_out(kernel_id, visitor)
         return kernel_id
 
+    def _pool_starts(self) -> asyncio.Semaphore:
+        """What lets at most ``pool_start_concurrency`` pool kernels start at once (made on first
+        use, inside the server's event loop)."""
+        if self._pool_gate is None:
+            self._pool_gate = asyncio.Semaphore(max(1, self.pool_start_concurrency))
+        return self._pool_gate
+
     async def _start_process(self, *args, **kwargs) -> str:
         """jupyter_server's start, counted in ``_starting`` until the kernel is in the map
         (where ``len(self)`` counts it)."""
@@ -351,8 +373,10 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     async def _wait_ready(self, kernel_id: str) -> None:
         """Wait until the kernel answers ``kernel_info`` (``ready_timeout`` s at most); fail
         at once if its process exits."""
-        km = self.get_kernel(kernel_id)
-        kc = km.client()
+        # the kernels of an AsyncMappingKernelManager are AsyncKernelManagers (get_kernel is
+        # typed with the synchronous class)
+        km = cast(AsyncKernelManager, self.get_kernel(kernel_id))
+        kc = cast(AsyncKernelClient, km.client())
         kc.start_channels()
         deadline = time.monotonic() + self.ready_timeout
         try:
@@ -379,7 +403,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         except Exception as exc:
             self.log.warning("Could not shut down kernel %s: %r", kernel_id, exc)
 
-    async def shutdown_kernel(self, kernel_id: str, *args, **kwargs) -> None:
+    async def shutdown_kernel(self, kernel_id: str, *args, **kwargs) -> None:  # type: ignore[override]
         """Shut a kernel down as jupyter_server does (closing its page's websocket first, so the
         page says its game stopped, whoever stops it: the culler, the sweeper, the page's close)
         and forget whose it was."""

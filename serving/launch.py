@@ -8,9 +8,11 @@ ends Voilà and every process below it (kernels included).
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -20,12 +22,17 @@ import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
-from .client import free_port
-import contextlib
-
-__all__ = ["ROOT", "Server", "descendants", "kernel_pids", "start_voila"]
+__all__ = ["ROOT", "Server", "descendants", "free_port", "kernel_pids", "start_voila"]
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def free_port() -> int:
+    """A free TCP port on 127.0.0.1."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
 
 
 def descendants(pid: int) -> list[int]:
@@ -90,10 +97,11 @@ def start_server(cmd: list[str], port: int, ready_path: str, *, cwd: str | os.Pa
     """Start ``cmd`` (a Jupyter server, JupyterHub …) listening on ``port`` of 127.0.0.1, its
     output in a log file, and wait until ``ready_path`` (e.g. ``/api/status?token=…``) answers.
     Raises RuntimeError, with the log, when it exits or does not answer within ``timeout`` s."""
-    log = tempfile.NamedTemporaryFile("w+", prefix="server-", suffix=".log", delete=False)
-    proc = subprocess.Popen(cmd, cwd=cwd, stdout=log, stderr=subprocess.STDOUT,
-                            stdin=subprocess.DEVNULL, start_new_session=True,
-                            env={**os.environ, **(env or {})})
+    # the server writes its own copy of the file descriptor: ours is closed once it has started
+    with tempfile.NamedTemporaryFile("w+", prefix="server-", suffix=".log", delete=False) as log:
+        proc = subprocess.Popen(cmd, cwd=cwd, stdout=log, stderr=subprocess.STDOUT,
+                                stdin=subprocess.DEVNULL, start_new_session=True,
+                                env={**os.environ, **(env or {})})
     server = Server(f"http://127.0.0.1:{port}", proc, log.name)
     deadline = time.monotonic() + timeout
     while True:
@@ -109,13 +117,15 @@ def start_server(cmd: list[str], port: int, ready_path: str, *, cwd: str | os.Pa
 
 def start_voila(target: str | os.PathLike, *, pool: dict | None = None, args=(),
                 env: dict | None = None, timeout: float = 90.0, ready_path: str = "",
-                nice: int = 0) -> Server:
+                nice: int = 0, python: str | os.PathLike | None = None) -> Server:
     """Start ``voila <target>`` (a notebook or a folder) on a free port of 127.0.0.1 from the
     repository root and wait until it answers ``ready_path`` (default: a static file, which
-    starts no kernel). Raises RuntimeError when it exits or does not answer within ``timeout`` s."""
+    starts no kernel); ``python``: another environment's interpreter to run it with
+    (``python -m voila``). Raises RuntimeError when it exits or does not answer within
+    ``timeout`` s."""
     port = free_port()
-    voila = Path(sys.executable).with_name("voila")
-    cmd = [str(voila), str(target), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"]
+    voila = [str(Path(sys.executable).with_name("voila"))] if python is None else [str(python), "-m", "voila"]
+    cmd = [*voila, str(target), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"]
     if pool is not None:
         pools = {"default": {"pool_size": 0}}
         pools.update({name: {"pool_size": n} for name, n in pool.items()})

@@ -1,4 +1,4 @@
-"""cardkit/war/stats.py and widgets/war_numbers.py: the numbers and the panel of the lesson
+"""cardkit/war/stats.py and teaching/war_numbers.py: the numbers and the panel of the lesson
 "War by the numbers"."""
 from __future__ import annotations
 
@@ -75,7 +75,7 @@ def test_smaller_packs_make_shorter_games():
 
 
 def test_panel_runs_and_shows_a_png_and_the_numbers():
-    from cardkit_tables.war_numbers import NumbersPanel
+    from cardkit_lessons.war_numbers import NumbersPanel
     panel = NumbersPanel(variant="Război (war size = card value)", n_games=2000, seed=2)
     panel.pickup.value = "random"
     res = panel.run()

@@ -1,4 +1,4 @@
-"""Helpers for headless widget tests (no browser).
+"""Helpers for headless widget tests (docs/architecture.md "Tests").
 
 - :func:`all_widget_states` — ``get_state()`` of every live widget, the way a browser sees them
   (ipywidgets sends all of them on page load, displayed or not).

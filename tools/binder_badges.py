@@ -5,7 +5,7 @@
 
 Two badges: JupyterLab at the start-here lesson (``urlpath=lab/tree/…``) and the Écarté app in
 Voilà (``urlpath=voila/render/…``). :func:`lesson_badges` gives the same pair for one lesson as text links (its
-"For teachers" section carries them; tests/test_lessons.py checks they match this file):
+"For teachers" section carries them; tests/lessons/test_lessons.py checks they match this file):
 
     .venv/bin/python tools/binder_badges.py --lesson 01_ecarte.ipynb
 

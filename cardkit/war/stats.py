@@ -4,7 +4,7 @@
 numpy for the numbers: summaries of game length, the exact chance of a tie, packs of ``4 × k``
 ranks, the published figures with their conventions. :func:`length_histogram` imports matplotlib
 only when called (``pip install 'cardkit[lessons]'``); the lesson's control panel is
-``cardkit_tables.war_numbers.NumbersPanel``.
+``cardkit_lessons.war_numbers.NumbersPanel``.
 """
 from __future__ import annotations
 

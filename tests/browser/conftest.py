@@ -1,4 +1,4 @@
-"""Voilà in a real browser (DESIGN.md "Tests", layer 4): Playwright driving Debian's chromium.
+"""Voilà in a real browser (docs/architecture.md "Tests"): Playwright driving Debian's chromium.
 
 Fixtures:
 

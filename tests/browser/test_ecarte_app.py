@@ -1,4 +1,4 @@
-"""The Écarté app served by Voilà, played in Debian's chromium (DESIGN.md test layer 4), at a
+"""The Écarté app served by Voilà, played in Debian's chromium (docs/architecture.md "Tests"), at a
 desktop size (1280 × 800) and a phone size (390 × 844): a whole hand by clicking and by keyboard
 alone, the sorted hand, the last trick still on the table after the computer takes it, controls
 that never move between moves, the connection-lost notice after the kernel dies, no console

@@ -26,6 +26,7 @@ Front-end dependent: ``TABLE`` (the table's root element), ``DEMO`` and what cou
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -38,14 +39,12 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from cardkit_serving.client import free_port
 from cardkit_tables.live_note import SAYS
-from cardkit_serving.launch import ROOT, start_server
-import contextlib
+from cardkit_serving.launch import ROOT, free_port, start_server
 
 LESSONS = sorted((ROOT / "lessons").glob("[0-9]*.ipynb"))
 TABLE = ".ck-root"
-DEMO = ".cardkit-demo"          # cardkit_tables.lesson_view's box
+DEMO = ".cardkit-demo"          # cardkit_lessons.lesson_view's box
 LIVE_LINE = "Run ▸ Run All Cells"
 WIDGET = "text/plain"        # a stored widget output is its plain text: the live note
 LIVE_NOTE = SAYS             # what every lesson widget's stored text says (cardkit_tables.live_note)

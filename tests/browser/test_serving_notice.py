@@ -14,6 +14,7 @@ of a dead kernel). Screenshots (1280 and 390 px wide) go to the temporary folder
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import signal
@@ -26,9 +27,7 @@ from pathlib import Path
 import pytest
 
 from cardkit_serving import STOPPED_MESSAGE
-from cardkit_serving.client import free_port
-from cardkit_serving.launch import start_voila
-import contextlib
+from cardkit_serving.launch import free_port, start_voila
 
 SAY_WITHIN = 5.0          # s from the kill / the stop to the notice
 RESTARTER = ["--KernelRestarter.time_to_dead=1", "--KernelRestarter.restart_limit=0"]
@@ -109,10 +108,8 @@ class Proxy:
             s.close()
 
     def down(self) -> None:
-        try:
+        with contextlib.suppress(OSError):
             self.listener.shutdown(socket.SHUT_RDWR)    # wakes the accept() (close alone does not)
-        except OSError:
-            pass
         self.listener.close()
         self.drop()
 

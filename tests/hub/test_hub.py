@@ -21,8 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from cardkit_serving.client import WidgetSession, choices, free_port, table_model_id
-from cardkit_serving.launch import ROOT, start_server
+from cardkit_serving.launch import ROOT, free_port, start_server
+from voila_client import WidgetSession, choices, table_model_id
 
 pytestmark = pytest.mark.hub
 STUDENTS = ("ada", "blaise", "carl")

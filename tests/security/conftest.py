@@ -1,5 +1,5 @@
 """Security tests against a standalone Voilà on 127.0.0.1, driven by raw websocket clients
-(``cardkit_serving.client.WidgetSession``) the way an attacker's script would.
+(``voila_client.WidgetSession``, tests/voila_client.py) the way an attacker's script would.
 
 Fixtures:
 

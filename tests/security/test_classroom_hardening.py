@@ -27,8 +27,8 @@ from pathlib import Path
 import pytest
 import websocket
 
-from cardkit_serving.client import PageError, WidgetSession, choices, table_model_id
 from cardkit_serving.launch import start_voila, wait_pool
+from voila_client import PageError, WidgetSession, choices, table_model_id
 from test_voila_security import open_page
 
 HERE = Path(__file__).resolve().parent

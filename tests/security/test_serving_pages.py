@@ -7,8 +7,8 @@ import time
 import pytest
 
 from cardkit_serving import FULL_MESSAGE, START_FAILED_MESSAGE
-from cardkit_serving.client import PageError, WidgetSession
 from cardkit_serving.launch import start_voila
+from voila_client import PageError, WidgetSession
 
 APP = "lessons/ecarte_app.ipynb"
 

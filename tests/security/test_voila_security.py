@@ -2,10 +2,11 @@
 standalone Voilà serving the apps: raw websocket clients speaking the widget protocol.
 
 Front-end dependent steps (finding the table's model, what can be clicked) are in
-``cardkit_serving.client.table_model_id`` / ``choices`` only.
+``voila_client.table_model_id`` / ``choices`` only.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import re
@@ -15,9 +16,8 @@ import urllib.request
 import pytest
 import websocket
 
-from cardkit_serving.client import WidgetSession, choices, pick, table_model_id
+from voila_client import WidgetSession, choices, pick, table_model_id
 from secrets_scan import leaked
-import contextlib
 
 ECARTE = "voila/render/ecarte_app.ipynb"
 SWITCH = "voila/render/switch_app.ipynb"

@@ -1,4 +1,4 @@
-"""EcarteTable, headless (no browser): whole matches through the page's messages,
+"""EcarteTable, headless (docs/architecture.md "Tests"): whole matches through the page's messages,
 what the synced view holds at every step, refusals of forged and stale messages, sorting,
 restarts and settings."""
 import json

@@ -1,4 +1,4 @@
-"""SwitchTable, headless (no browser): whole games through the page's messages, what
+"""SwitchTable, headless (docs/architecture.md "Tests"): whole games through the page's messages, what
 the synced view holds at every step, "Last card!"/"Caught you!" enabled only when they apply,
 beginner mode, forged and stale messages, the history keeping public cards."""
 import pytest

@@ -1,4 +1,4 @@
-"""WarTable, headless (no browser): whole games through the page's messages, what the
+"""WarTable, headless (docs/architecture.md "Tests"): whole games through the page's messages, what the
 synced view holds at every step (no card of a packet, no face-down card of an unsettled battle,
 none during the war's reveal), the reveal pause locking Flip, "Play to the end" through Steal War
 choices and Slap war races, restarts and forged messages."""

@@ -1,4 +1,4 @@
-"""cardkit_tables.lesson_ecarte and lesson_switch (the demos of lessons 01 and 05), and every
+"""cardkit_lessons.lesson_ecarte and lesson_switch (the demos of lessons 01 and 05), and every
 "your turn" task at a table in those lessons, run headless from the lessons' own sources.
 
 Hand-worked values:
@@ -31,11 +31,11 @@ import pytest
 
 from cardkit import ecarte
 from cardkit.cards import standard_pack
-from cardkit_tables import lesson_ecarte as le
-from cardkit_tables import lesson_switch as ls
-from cardkit_tables.lesson_view import MAX_WIDTH
+from cardkit_lessons import lesson_ecarte as le
+from cardkit_lessons import lesson_switch as ls
+from cardkit_lessons.lesson_view import MAX_WIDTH
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _faces(html: str) -> list[str]:

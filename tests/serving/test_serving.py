@@ -10,7 +10,7 @@ from pathlib import Path
 
 import cardkit_serving
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 CONF = json.loads((ROOT / "voila.json").read_text())
 TEMPLATE = ROOT / "serving" / "templates" / "cardkit"
 
@@ -45,10 +45,9 @@ def test_pool_and_caps_fit_a_class_of_thirty():
 
 def test_template_extends_lab_and_is_installed_where_voila_looks():
     assert json.loads((TEMPLATE / "conf.json").read_text())["base_template"] == "lab"
-    from jupyter_core.paths import jupyter_path
-    found = [Path(p) / "voila" / "templates" / "cardkit" for p in jupyter_path()]
-    assert any((p / "index.html.j2").is_file() for p in found), \
-        "template 'cardkit' not installed: run ./dev (it links it into .venv) or pip install ."
+    from cardkit_serving import page_template
+    found = page_template.find("cardkit")
+    assert found is not None and (found / "index.html.j2").is_file(), page_template.missing_message()
 
 
 def test_page_notice_says_the_stopped_message():
@@ -102,3 +101,29 @@ def test_read_frame_takes_a_page_message_and_refuses_junk():
     for junk in (b"", (2 ** 60).to_bytes(8, "little"), (6).to_bytes(8, "little") + b"\0" * 48):
         with pytest.raises(BadFrame):
             read_frame(junk, v1=True)
+
+
+def test_background_tasks_are_kept_until_they_end():
+    # asyncio keeps only a weak reference to a task: one nobody holds may be collected mid-way
+    # (a kernel's delayed shutdown lost). StudentConnection keeps each until it is done.
+    import asyncio
+
+    from cardkit_serving.connection import StudentConnection
+
+    async def scenario() -> None:
+        go, ran = asyncio.Event(), []
+
+        async def job() -> None:
+            await go.wait()
+            ran.append(True)
+
+        before = set(StudentConnection._tasks)
+        StudentConnection._keep(job())
+        (task,) = StudentConnection._tasks - before
+        assert not task.done()
+        go.set()
+        await task
+        await asyncio.sleep(0)                       # the done callback runs
+        assert ran == [True] and task not in StudentConnection._tasks
+
+    asyncio.run(scenario())

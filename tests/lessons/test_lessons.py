@@ -18,7 +18,7 @@ import pytest
 
 from cardkit import ecarte
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 LESSONS = ROOT / "lessons"
 sys.path.insert(0, str(ROOT / "tools"))
 import binder_badges  # noqa: E402

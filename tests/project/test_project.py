@@ -13,7 +13,7 @@ import tomllib
 import urllib.parse
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 
@@ -116,12 +116,12 @@ def test_tables_import_name_cannot_clash():
 
 def test_every_package_folder_is_packaged():
     # a regular install (Binder, a hub) ships only the packages pyproject.toml lists: each
-    # folder with an __init__.py under cardkit/, widgets/ and serving/ must be one of them
+    # folder with an __init__.py under cardkit/, widgets/, teaching/ and serving/ must be one of them
     import tomllib
     conf = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
     dirs = {v: k for k, v in conf.get("package-dir", {}).items()}
     listed = set(conf["packages"])
-    for top in ("cardkit", "widgets", "serving"):
+    for top in ("cardkit", "widgets", "teaching", "serving"):
         for init in sorted((ROOT / top).rglob("__init__.py")):
             rel = init.parent.relative_to(ROOT).parts
             name = ".".join((dirs.get(rel[0], rel[0]), *rel[1:]))
@@ -134,7 +134,7 @@ def _python_files(folder: str) -> list[Path]:
 
 def test_widgets_never_print():
     # voila#483: print() in a callback shows nothing in Voilà (and breaks nbval in notebooks)
-    for path in _python_files("widgets"):
+    for path in _python_files("widgets") + _python_files("teaching"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "print":
                 raise AssertionError(f"{path.relative_to(ROOT)}:{node.lineno} calls print()")
@@ -155,6 +155,61 @@ def test_cardkit_imports_no_jupyter():
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                          check=True).stdout.strip()
     assert out == "[]", out
+
+
+#: each layer's folder and the import packages above it, which it must not import
+#: (docs/architecture.md "Layers": rules <- tables <- lesson helpers; serving on top)
+LAYERS = {"cardkit": ("cardkit_tables", "cardkit_lessons", "cardkit_serving"),
+          "widgets": ("cardkit_lessons", "cardkit_serving"),
+          "teaching": ("cardkit_serving",)}
+PACKAGE_OF = {"cardkit": "cardkit", "widgets": "cardkit_tables", "teaching": "cardkit_lessons",
+              "serving": "cardkit_serving"}
+
+
+def _imported_names(path: Path, root: Path) -> list[tuple[int, str]]:
+    """Every module ``path`` imports, with its line; a relative ``from .x import y`` counts as
+    the package's own ``x`` (so it is never an import from above)."""
+    package = PACKAGE_OF[path.relative_to(root).parts[0]]
+    out = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out += [(node.lineno, a.name) for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            name = node.module or ""
+            out.append((node.lineno, f"{package}.{name}" if node.level else name))
+    return out
+
+
+def _upward_imports(root: Path) -> list[str]:
+    found = []
+    for folder, banned in LAYERS.items():
+        for path in sorted((root / folder).rglob("*.py")):
+            found += [f"{path.relative_to(root)}:{line} imports {name}"
+                      for line, name in _imported_names(path, root) if name.split(".")[0] in banned]
+    return found
+
+
+def test_the_layers_import_downwards_only():
+    # a lesson may use a table, a table never a lesson helper: cardkit_tables and cardkit import
+    # no cardkit_lessons (and nothing below serving imports cardkit_serving)
+    assert all(_python_files(folder) for folder in LAYERS)
+    assert _upward_imports(ROOT) == []
+
+
+def test_the_layer_check_sees_an_upward_import(tmp_path):
+    # the check above can fail: a table module importing a lesson helper, in both spellings;
+    # a lesson helper importing a table, or its own package relatively, is fine
+    for folder in LAYERS:
+        (tmp_path / folder).mkdir()
+    (tmp_path / "widgets" / "bad.py").write_text(
+        "import cardkit_lessons.lesson_war\nfrom .cardtable import CardTable\n\n"
+        "def f():\n    from cardkit_lessons import war_numbers\n")
+    (tmp_path / "teaching" / "ok.py").write_text(
+        "from cardkit_tables.live_note import LiveNote\nfrom .lesson_view import box\n")
+    (tmp_path / "cardkit" / "rules.py").write_text("from cardkit_tables import WarTable\n")
+    assert _upward_imports(tmp_path) == ["cardkit/rules.py:1 imports cardkit_tables",
+                                         "widgets/bad.py:1 imports cardkit_lessons.lesson_war",
+                                         "widgets/bad.py:5 imports cardkit_lessons"]
 
 
 def test_lessons_import_ipywidgets_as_ipw():
@@ -184,8 +239,9 @@ def test_no_function_is_rated_e_or_f_by_radon():
     from radon.complexity import cc_rank, cc_visit
 
     too_complex = []
-    files = _python_files("cardkit") + _python_files("widgets")
+    files = _python_files("cardkit") + _python_files("widgets") + _python_files("teaching")
     assert any(p.name == "war_table.py" for p in files), files
+    assert any(p.name == "war_numbers.py" for p in files), files
     for path in files:
         for block in _radon_blocks(cc_visit(path.read_text(encoding="utf-8"))):
             known = RADON_KNOWN.get(f"{path.relative_to(ROOT)}:{block.fullname}")

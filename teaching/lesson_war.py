@@ -151,7 +151,8 @@ def loop_story(packets: Sequence, rules: WarRules | None = None, limit: int = 50
     (``"before battle 8: … — the same packets as before battle 2"``), then the engine's last
     sentence (a win, or a draw by repetition, docs/RULES.md §1.1)."""
     g = new_game(rules or WarRules.classic(), hands=list(packets))
-    lines, seen = [], {}
+    lines: list[str] = []
+    seen: dict[str, int] = {}           # position -> the battle it came before first
     while not g.is_over and g.battles < limit:
         position = " | ".join(cards_text(p) for p in g.packets)
         seen.setdefault(position, g.battles + 1)
@@ -182,7 +183,7 @@ def whole_games(rule_sets: Mapping[str, WarRules], n_games: int = 200, seed: int
 def guess_whole_games(question: str, options: Sequence[str], answer: str, right: str, wrong: str,
                       rule_sets: Mapping[str, WarRules], n_games: int = 200, seed: int = 1):
     """Guess first, then see the :func:`whole_games` table: a
-    :class:`~cardkit_tables.war_numbers.GuessFirst` with one choice (``question``, plain-text
+    :class:`~cardkit_lessons.war_numbers.GuessFirst` with one choice (``question``, plain-text
     ``options``, the right one ``answer``) and a button; on the press the games are played and
     the page shows whether the guess was right, ``right`` (for a right guess) or ``wrong`` (the
     explanation for any other), then the table. Until then nothing of the figures is in any

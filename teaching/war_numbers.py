@@ -32,7 +32,7 @@ from cardkit.war import WarRules
 from cardkit.war.bulk import BulkResult, GameEnd, play_many
 from cardkit.war.stats import PUBLISHED, VARIANTS, length_histogram, length_summary, still_going
 
-from .live_note import LiveNote
+from cardkit_tables.live_note import LiveNote
 
 __all__ = [
     "PICKUPS",
@@ -137,7 +137,7 @@ class Reveal:
     """What the button shows: ``lines`` (plain-text paragraphs, escaped when drawn), an
     optional chart as PNG bytes (``png``, empty for none) and an optional table (``table``: HTML
     built by the kit itself with every text escaped, such as
-    :func:`cardkit_tables.lesson_war.whole_games`'s; never text a user typed), drawn after the
+    :func:`cardkit_lessons.lesson_war.whole_games`'s; never text a user typed), drawn after the
     lines."""
 
     lines: Sequence[str]
@@ -448,7 +448,7 @@ def guess_variants(simulate: Callable[[], Mapping[str, BulkResult]],
     def reveal(runs: Mapping[str, BulkResult], g: dict) -> Reveal:
         means = {_short(n): float(runs[n].battles.mean()) for n in names}
         medians = {_short(n): float(np.median(runs[n].battles)) for n in names}
-        shortest, longest = min(means, key=means.get), max(means, key=means.get)
+        shortest, longest = min(means, key=means.__getitem__), max(means, key=means.__getitem__)
 
         def draw(ax) -> None:
             x = np.arange(len(means))

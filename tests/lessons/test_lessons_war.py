@@ -1,5 +1,5 @@
 """The War lessons (lessons/02_war, 03_war_variants, 03b_war_variants_more, 04_steal_war,
-06_war_numbers) and their helper module ``cardkit_tables.lesson_war``.
+06_war_numbers) and their helper module ``cardkit_lessons.lesson_war``.
 
 - the helpers, on deals worked out by hand (docs/RULES.md §1);
 - the corrected sentences: each new wording is in the notebook and the old wrong one is not;
@@ -19,13 +19,13 @@ import nbformat
 import pytest
 
 from cardkit.war import WarRules
-from cardkit_tables import Quiz, WarTable
-from cardkit_tables.lesson_war import (after_choice, battle_stories, first_battle, loop_story,
+from cardkit_lessons.lesson_war import (after_choice, battle_stories, first_battle, loop_story,
                                        side_by_side, side_by_side_rows, steal_vs_classic_rows,
                                        whole_games_figures)
+from cardkit_tables import Quiz, WarTable
 from widget_helpers import page_states_text
 
-LESSONS = Path(__file__).resolve().parents[1] / "lessons"
+LESSONS = Path(__file__).resolve().parents[2] / "lessons"
 WAR = ["02_war", "03_war_variants", "03b_war_variants_more", "04_steal_war", "06_war_numbers"]
 
 
@@ -380,7 +380,7 @@ def test_steal_war_move_tasks_refuse_the_wrong_move_and_play_the_right_one():
 
 
 def test_whole_games_figures_are_the_engines_whichever_way_they_are_played(monkeypatch):
-    import cardkit_tables.lesson_war as lw
+    import cardkit_lessons.lesson_war as lw
     rule_sets = {"3 players": WarRules.multiplayer(3), "underdog": WarRules.underdog()}
     fast = lw.whole_games_figures(rule_sets, 40, seed=3)
     monkeypatch.setattr(lw, "_bulk", lambda *a: None)        # as without numba: the engine only
@@ -487,7 +487,7 @@ def test_exit_questions_make_the_student_apply_the_rules_to_a_new_case():
 
 def test_exit_answers_are_what_the_engine_does():
     from cardkit.war import new_game
-    from cardkit_tables.lesson_war import first_battle
+    from cardkit_lessons.lesson_war import first_battle
     # 02: after J-J and 9♠-9♦, Player 2 stands on the 9♦; a 10 wins Player 1 the game, an 8 loses
     for up, over in (("TS", True), ("8S", False)):
         g = new_game(WarRules.classic(), hands=[f"JS 2C 3C 4C 9S 5H 6H 7H {up} 2D", "JH 5C 9D"], seed=1)
@@ -535,7 +535,7 @@ def test_06_guess_widgets_of_the_notebook_wait_for_the_button_then_answer():
 
     import cardkit.war.stats as ws
     from cardkit.war.bulk import play_many
-    from cardkit_tables.war_numbers import ChoiceGuess, GuessFirst
+    from cardkit_lessons.war_numbers import ChoiceGuess, GuessFirst
 
     def few(rules, n=None, **kw):
         return play_many(rules, min(n, 3_000), **kw) if n is not None else play_many(rules, **kw)
@@ -559,7 +559,7 @@ def test_06_guess_widgets_of_the_notebook_wait_for_the_button_then_answer():
             if isinstance(value, GuessFirst):
                 widgets.append(value)
     assert len(widgets) == 6
-    from test_war_numbers import tree_states
+    from .test_war_numbers import tree_states
     for w in widgets:
         before = tree_states(w).lower()
         for leak in ("you guessed", "average is", "looped", "times as long", "games are", "the kit,"):
@@ -708,7 +708,7 @@ def test_third_reading_wording():
 
 
 def test_guess_whole_games_refuses_an_answer_that_is_not_an_option():
-    from cardkit_tables.lesson_war import guess_whole_games
+    from cardkit_lessons.lesson_war import guess_whole_games
 
     with pytest.raises(ValueError, match="the answer 'Peace' is not one of the options"):
         guess_whole_games("Which?", ["Classic War", "Război"], "Peace", "r", "w",

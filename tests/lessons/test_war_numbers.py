@@ -1,4 +1,4 @@
-"""The guess-first widgets of the lesson "War by the numbers" (``cardkit_tables.war_numbers``).
+"""The guess-first widgets of the lesson "War by the numbers" (``cardkit_lessons.war_numbers``).
 
 The results are built by hand (``BulkResult`` arrays whose mean, median and ends are worked out
 below), so every sentence the button shows can be checked to the letter; one test plays real
@@ -17,7 +17,7 @@ import pytest
 from cardkit.war import WarRules
 from cardkit.war.bulk import BulkResult, GameEnd, play_many
 from cardkit.war.stats import length_summary
-from cardkit_tables.war_numbers import (ChoiceGuess, GuessFirst, NumberGuess, Reveal, compare_number,
+from cardkit_lessons.war_numbers import (ChoiceGuess, GuessFirst, NumberGuess, Reveal, compare_number,
                                         guess_game_length, guess_loops, guess_pack_size,
                                         guess_variants, guess_wars_spread, kit_figures)
 
@@ -256,7 +256,7 @@ def test_a_failing_simulation_says_so_in_a_sentence_and_can_be_pressed_again():
 
 
 def test_the_experiments_panel_shows_nothing_until_run():
-    from cardkit_tables.war_numbers import NumbersPanel
+    from cardkit_lessons.war_numbers import NumbersPanel
     panel = NumbersPanel(n_games=1_000, seed=4)
     assert panel.image.value == b"" and panel.result is None
     assert panel.text.value == "Choose a variant and press <b>Run</b>."

@@ -1,4 +1,7 @@
-"""A raw Voilà client that speaks the Jupyter widget protocol, for tests and load benchmarks.
+"""A raw Voilà client that speaks the Jupyter widget protocol, for tests and load benchmarks
+(``tests/security``, ``tests/hub``, ``tests/browser``, ``benchmarks/classroom.py``). It lives
+with the tests, not in ``cardkit_serving``, because it needs the test-only ``websocket-client``;
+import it as ``voila_client`` (``tests/`` is on the path under pytest; the benchmark adds it).
 
 It does what a student's browser does, minus drawing: ``GET`` the page (keeping the login
 cookie), open the kernel websocket, ask ``jupyter.widget.control`` for every widget's state
@@ -15,6 +18,7 @@ per table whose synced ``view`` is the seat's observation as JSON; a click is th
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.client
 import http.cookiejar
@@ -28,18 +32,10 @@ import urllib.parse
 import urllib.request
 import uuid
 from dataclasses import dataclass
-import contextlib
 
-__all__ = ["Choice", "PageError", "WidgetSession", "choices", "free_port", "table_model_id"]
+__all__ = ["Choice", "PageError", "WidgetSession", "choices", "pick", "table_model_id"]
 
 _KERNEL_ID = re.compile(r'"kernelId"\s*:\s*"([0-9a-f-]{36})"')
-
-
-def free_port() -> int:
-    """A free TCP port on 127.0.0.1."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class PageError(RuntimeError):

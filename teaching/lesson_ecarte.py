@@ -2,7 +2,7 @@
 
 Each demo plays a stacked deal through the engine (:mod:`cardkit.ecarte`, RULES.md §3) and returns
 what the lesson shows: the engine's own sentences, or a view that fits a 900 px notebook output
-and reads left-aligned (:mod:`cardkit_tables.lesson_view`).
+and reads left-aligned (:mod:`cardkit_lessons.lesson_view`).
 """
 from __future__ import annotations
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 import binder_badges  # noqa: E402
 
@@ -54,7 +54,7 @@ def test_fresh_venv_from_binder_runs_the_lessons(tmp_path):
     subprocess.run([*pip, "-r", "binder/requirements.txt", "pytest", "nbval"], cwd=ROOT,
                    check=True, timeout=900)
     # the environment holds what binder/ asked for, nothing from the developer's .venv
-    out = subprocess.run([str(py), "-c", "import cardkit, cardkit_tables, voila, ipywidgets; "
+    out = subprocess.run([str(py), "-c", "import cardkit, cardkit_tables, cardkit_lessons, voila, ipywidgets; "
                           "print(cardkit.__file__)"], capture_output=True, text=True, check=True,
                          cwd=tmp_path)
     assert str(venv) in out.stdout, out.stdout
