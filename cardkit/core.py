@@ -450,8 +450,8 @@ class Observation:
     - ``hand``: this seat's own cards (a tuple), or ``()`` where a game has no hand.
 
     ``to_dict()``/``to_json()`` give plain JSON types (cards as their text, e.g. ``"10♦"``,
-    suits as words, actions as their text, events as :meth:`Event.to_dict`). ``obs["field"]``
-    reads a field too (kept for older code; new code uses attributes).
+    suits as words, actions as their text, events as :meth:`Event.to_dict`). Fields are read as
+    attributes (``obs.hand``); an observation is not a mapping.
     """
 
     game: str
@@ -467,9 +467,6 @@ class Observation:
     events: tuple[Event, ...] = ()
     card_counts: tuple[int, ...] = ()
     hand: tuple[Card, ...] = ()
-
-    #: old dict keys still read by ``obs["key"]``: key → attribute or function of the observation
-    _ALIASES: ClassVar[dict[str, Any]] = {}
 
     @property
     def is_over(self) -> bool:
@@ -503,25 +500,6 @@ class Observation:
                 who=self.names[self.current_player]) if self.current_player is not None else
                 _("{action} is not a legal move now.").format(action=action))
         return IllegalAction(_("{action} is not a legal move now.").format(action=action))
-
-    def __getitem__(self, key: str) -> Any:
-        alias = self._ALIASES.get(key)
-        if alias is None:
-            if key in ("is_over", "winner") or key in self.__dataclass_fields__:
-                return getattr(self, key)
-            raise KeyError(key)
-        return getattr(self, alias) if isinstance(alias, str) else alias(self)
-
-    def __contains__(self, key: object) -> bool:
-        return isinstance(key, str) and (key in self._ALIASES or key in self.__dataclass_fields__
-                                         or key in ("is_over", "winner"))
-
-    def get(self, key: str, default: Any = None) -> Any:
-        """``obs[key]``, or ``default`` when there is no such field."""
-        try:
-            return self[key]
-        except KeyError:
-            return default
 
     def to_dict(self) -> dict:
         """Every field as plain JSON types (see the class doc)."""

@@ -31,7 +31,7 @@ The package:
 - :mod:`cardkit.war.bulk` — :func:`~cardkit.war.bulk.play_many`, the documented fast path: many
   whole games at once, compiled with numba (the ``bulk`` extra), for the presets that change only
   how cards compare or how big a war is; proven equal to the engine game by game
-  (tests/test_war_bulk.py);
+  (tests/rules/war/test_bulk.py);
 - :mod:`cardkit.war.stats` — the numbers of the lesson "War by the numbers", from play_many.
 """
 from __future__ import annotations

@@ -25,7 +25,7 @@ match confirmed card by card) makes sure no earlier position repeated.
 packets' heads and lengths: a battle without a war (16 in 17) is a table look-up of the two
 cards and two stores, without a branch on who won; wars are played in the same loop. Games of
 three or four players, and the replays, go through the general battle (:func:`_battle`). Both
-follow the engine's rules; tests/test_war_bulk.py checks them game by game against it.
+follow the engine's rules; tests/rules/war/test_bulk.py checks them game by game against it.
 
 **numba** compiles the kernels (``pip install 'cardkit[bulk]'``); the rest of cardkit needs only
 numpy. The compiled code is cached on disk (``cache=True``): the first call in a new environment
@@ -40,6 +40,7 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 
 from ..cards import JOKER, Card, parse_cards, standard_pack
+from ..core import check_rules
 from .rules import WarRules
 
 try:
@@ -495,7 +496,10 @@ def _automatic(nn, newly, up, RV, auto):
 @njit(cache=True, _nrt=False, inline="always")
 def _none_left(nb, best, ln):
     """No tied player has a card left: they stand on their last cards (a draw, RULES.md §1.1)."""
-    return all(ln[best[i]] <= 0 for i in range(nb))
+    for i in range(nb):  # noqa: SIM110 (numba compiles no generator: all(...) fails)
+        if ln[best[i]] > 0:
+            return False
+    return True
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -768,7 +772,7 @@ def _repeat_by_table(deck, m, L, P, IX, out, won, perm, rs, R, RV, KEY, BT, KTAB
 
 # -- two players: the whole game on local copies of the packets' heads and lengths ----------------
 # The same rules as _battle and _settle for two players (the common case, and the benchmark's),
-# without their loops over seats; tests/test_war_bulk.py checks both against the engine.
+# without their loops over seats; tests/rules/war/test_bulk.py checks both against the engine.
 @njit(cache=True, _nrt=False, inline="always")
 def _lay_two(pk, tb, p, h, ln, t, k):
     """Player p of two lays k cards face down and turns one up (short of cards: all but the last
@@ -1123,8 +1127,7 @@ def _play_games(seeds, deals, pack, R, RV, KEY, BT, KTAB, PT,
 
 # -- the public function -----------------------------------------------------------------------------
 def _check_rules(rules: WarRules) -> None:
-    if not isinstance(rules, WarRules):
-        raise ValueError("play_many: rules must be a WarRules (e.g. WarRules.peace())")
+    check_rules(rules, WarRules, "play_many")
     for name, what in (("underdog_rank", "Underdog (RULES.md §1.8)"),
                        ("slap_rank", "Slap war (RULES.md §1.9)")):
         if getattr(rules, name) is not None:

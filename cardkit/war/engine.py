@@ -44,7 +44,7 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 
 from ..cards import cards_html as _cards_html, Card, parse_cards
-from ..core import (Action, Event, GameState, IllegalAction, Rule, _copy_tree, default_names,
+from ..core import (Action, Event, GameState, IllegalAction, Rule, _copy_tree, check_rules, default_names,
                     rules_from_dict, rules_to_dict)
 from ..i18n import N_, _
 from .rules import (WarRules, _IDX, _RV, _RAZBOI_VALUE, _FACES, _beats_table, _card,
@@ -1013,12 +1013,11 @@ def new_game(rules: WarRules | None = None, *, seed: int | None = None,
     - ``names``: the players' names (default ``"Player 1"``, ``"Player 2"``, …).
     - ``quiet``: keep no log (for fast simulation).
 
-    Raises ``ValueError`` for a wrong number of hands, piles or names, an unreadable card, or no
-    cards at all.
+    Raises ``TypeError`` (:func:`cardkit.core.check_rules`) when ``rules`` is not a
+    :class:`WarRules` (another game's rules, say), and ``ValueError`` for a wrong number of hands,
+    piles or names, an unreadable card, or no cards at all.
     """
-    rules = rules if rules is not None else WarRules()
-    if not isinstance(rules, WarRules):
-        raise ValueError("rules must be a WarRules (e.g. WarRules.peace())")
+    rules = check_rules(WarRules() if rules is None else rules, WarRules, "War")
     if seed is None:
         seed = int(np.random.SeedSequence().entropy)
     rng = np.random.default_rng(seed)

@@ -102,12 +102,6 @@ class WarObservation(Observation):
     wars: int = 0
     rule: Rule | None = None
 
-    _ALIASES = {
-        "packet_sizes": "card_counts",
-        "log": lambda o: [e.explain() for e in o.events],
-        "result": lambda o: None if o.outcome is None else o.outcome.termination,
-    }
-
     @property
     def war_rules(self) -> WarRules:
         """The :class:`~cardkit.war.WarRules` of this game, rebuilt from ``rules.options``."""
