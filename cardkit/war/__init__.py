@@ -37,7 +37,8 @@ The package:
 from __future__ import annotations
 
 from .computer import WarComputer, computer_player
-from .engine import PHASES, WarState, new_game, reaction_time
+from .deal import new_game
+from .engine import PHASES, WarState, reaction_time
 from .observation import WarObservation
 from .rules import PRESETS, VARIANTS, WarRules, player_name
 from .simulation import SimulationResult, simulate

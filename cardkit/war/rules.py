@@ -20,7 +20,7 @@ from ..i18n import _
 __all__ = ["PRESETS", "VARIANTS", "WarRules", "player_name"]
 
 # -- card codes -----------------------------------------------------------------------------------
-_PACK: list[Card] = standard_pack(0) + [JOKER]          # index 52 is the joker
+_PACK: list[Card] = [*standard_pack(0), JOKER]          # index 52 is the joker
 _IDX: dict[Card, int] = {c: i for i, c in enumerate(_PACK)}
 _RV: list[int] = [int(c.rank) for c in _PACK]           # rank value of each code (joker 15)
 _RAZBOI_VALUE = {r: (r if r <= 10 else 11 if r == 14 else 10) for r in range(2, 15)}

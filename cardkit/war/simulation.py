@@ -13,7 +13,7 @@ import numpy as np
 from ..core import Action
 from ..i18n import _
 from .computer import computer_player
-from .engine import new_game
+from .deal import new_game
 from .rules import WarRules, player_name
 
 __all__ = ["SimulationResult", "simulate"]

@@ -12,14 +12,15 @@ from typing import TYPE_CHECKING, Any
 from collections.abc import Sequence
 
 from ..cards import Card, Rank
-from ..core import Action, IllegalAction, Rule
+from ..core import Action, Event, IllegalAction, Rule, default_names
 from ..i18n import N_, _, ngettext
 from .rules import WarRules
 
 if TYPE_CHECKING:          # pragma: no cover
     from .engine import WarState
 
-__all__ = ["RULE_KEYS", "decision_refusal", "refusal", "rule_ref", "variant_rule", "what_now"]
+__all__ = ["RULE_KEYS", "StoryEvent", "decision_refusal", "refusal", "rule_ref", "variant_rule",
+           "what_now"]
 
 # key → (plain name, section of the rule book docs/RULES.md); names translated when read
 _RULES = {
@@ -325,3 +326,17 @@ def _told(v: Any, names: Sequence[str], reader: int | None) -> Any:
 def tell_all(says: Sequence[Say], names: Sequence[str], reader: int | None = None) -> str:
     """Several sentences told one after the other, for ``reader``."""
     return " ".join(s.tell(names, reader) for s in says)
+
+
+@dataclass(frozen=True)
+class StoryEvent(Event):
+    """An event whose sentences name several players (a ``battle``, a ``steal``): its story is
+    told when read (``steps``, a tuple of :class:`~cardkit.war.text.Say`), so ``explain()``
+    speaks to its reader ("you win the war", "takes your face-up pile") in the language chosen
+    then. ``text`` is the story for a spectator."""
+
+    steps: tuple[Say, ...] = ()
+
+    def explain(self) -> str:
+        names = self.names or default_names(len(self.data.get("table", ())))
+        return tell_all(self.steps, names, self.seat) if self.steps else super().explain()
