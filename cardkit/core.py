@@ -49,6 +49,8 @@ from .cards import Card, Suit, parse_card, parse_cards
 from . import i18n
 from .i18n import _
 
+R = TypeVar("R")
+
 __all__ = [
     "SEAT_KEYS",
     "Action",
@@ -91,7 +93,7 @@ class Rule:
         """``"§3.4"`` (for a link or a footnote; never inside a sentence a child reads)."""
         return f"§{self.section}" if self.section else ""
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """``{"name": <translated name>, "section": "3.4"}``."""
         return {"name": str(self), "section": self.section}
 
@@ -122,7 +124,7 @@ _BARE_VERBS = ("draw", "propose", "accept", "refuse", "stand", "pass", "steal", 
                "challenge", "last card")
 
 
-def _card_key(c: Card) -> tuple:
+def _card_key(c: Card) -> tuple[int, int]:
     return (9 if c.suit is None else "SHDC".index(c.suit.letter), int(c.rank))
 
 
@@ -146,7 +148,7 @@ class Action:
     cards: tuple[Card, ...] = ()
     word: str | None = None
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.kind == "discard":
             # a discard is a set of cards: one canonical order, so "discard 8♦ 7♠" == "discard 7♠ 8♦"
             object.__setattr__(self, "cards", tuple(sorted(self.cards, key=_card_key)))
@@ -215,8 +217,8 @@ SEAT_KEYS = frozenset({"winner", "loser", "dealer", "target", "next", "leader", 
                        "responsible", "caller", "other", "winners"})
 
 
-class _Fields(dict):
-    def __missing__(self, key):          # a template naming a field the event lacks: keep it
+class _Fields(dict[str, Any]):
+    def __missing__(self, key: str) -> str:          # a template naming a field the event lacks: keep it
         return "{" + key + "}"
 
 
@@ -317,7 +319,7 @@ class Event:
             text = template
         return text[:1].upper() + text[1:]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """Plain JSON types: ``kind``, ``player``, ``text`` (the sentence for this reader),
         ``rule`` (``{"name", "section"}`` or None), ``cards`` (card texts), ``data``."""
         data = {k: _jsonable(v) for k, v in self.data.items()}
@@ -330,9 +332,12 @@ class Event:
         return f"Event({self.kind!r}, {self.explain()!r})"
 
 
-def _replace(obj, **changes):
+_D = TypeVar("_D")
+
+
+def _replace(obj: _D, **changes: Any) -> _D:
     """A copy of the frozen dataclass ``obj`` with ``changes`` (no re-validation: internal use)."""
-    new = object.__new__(type(obj))
+    new: _D = object.__new__(type(obj))
     new.__dict__.update(obj.__dict__)
     new.__dict__.update(changes)
     return new
@@ -356,7 +361,7 @@ class Outcome:
     text: str = ""
     winners: tuple[int, ...] = ()
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"winner": self.winner, "termination": self.termination, "text": self.text,
                 "winners": list(self.winners)}
 
@@ -386,11 +391,11 @@ class Preset:
             _PRESETS[key] = preset
         return preset
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "label": self.label, "options": _jsonable(dict(self.options))}
 
 
-_PRESETS: dict = {}
+_PRESETS: dict[tuple[Any, int], Preset] = {}
 
 
 def default_names(n: int) -> tuple[str, ...]:
@@ -501,7 +506,7 @@ class Observation:
                 _("{action} is not a legal move now.").format(action=action))
         return IllegalAction(_("{action} is not a legal move now.").format(action=action))
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """Every field as plain JSON types (see the class doc)."""
         return {f.name: _jsonable(getattr(self, f.name)) for f in fields(self)}
 
@@ -540,14 +545,14 @@ class GameState(abc.ABC):
     #: every seat's name (``names[seat]``), set by the game's ``new_game``
     names: tuple[str, ...] | list[str]
     #: attributes apply() does not copy for its rollback: append-only or immutable ones
-    _NOT_COPIED: ClassVar[frozenset] = frozenset({"log", "actions", "_setup", "rules",
+    _NOT_COPIED: ClassVar[frozenset[str]] = frozenset({"log", "actions", "_setup", "rules",
                                                   "_event_views"})
     _new_game: ClassVar[Callable[..., GameState]]
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.log: list[Event] = []
         self.actions: list[str] = []
-        self._setup: dict = {}
+        self._setup: dict[str, Any] = {}
 
     # -- hooks -------------------------------------------------------------------------------
     @abc.abstractmethod
@@ -636,10 +641,11 @@ class GameState(abc.ABC):
         self.actions.append(str(action))
         return self
 
-    def _snapshot(self):
+    def _snapshot(self) -> Any:
         """What :meth:`apply` needs to undo a failed move: the containers of the state copied
         (cards and other immutable values shared), the RNG's state, the log's length."""
-        saved, rngs = {}, {}
+        saved: dict[str, Any] = {}
+        rngs: dict[str, Any] = {}
         for k, v in self.__dict__.items():
             if k in self._NOT_COPIED:
                 continue
@@ -648,7 +654,7 @@ class GameState(abc.ABC):
             saved[k] = _copy_tree(v)
         return saved, rngs, len(self.log)
 
-    def _restore(self, snapshot) -> None:
+    def _restore(self, snapshot: Any) -> None:
         saved, rngs, n_log = snapshot
         keep = {k: v for k, v in self.__dict__.items() if k in self._NOT_COPIED}
         self.__dict__.clear()
@@ -683,20 +689,22 @@ class GameState(abc.ABC):
 
     @classmethod
     @abc.abstractmethod
-    def _from_setup(cls, setup: dict) -> GameState:
+    def _from_setup(cls, setup: dict[str, Any]) -> GameState:
         """The state right after the deal that :meth:`to_json` recorded in ``setup``."""
 
 
-def rules_to_dict(rules: Any) -> dict:
+def rules_to_dict(rules: Any) -> dict[str, Any]:
     """A frozen rules dataclass as a JSON-able dict (tuples become lists)."""
-    return _jsonable(asdict(rules))
+    d: dict[str, Any] = _jsonable(asdict(rules))
+    return d
 
 
-def rules_from_dict(cls: type, d: dict) -> Any:
+def rules_from_dict(cls: type[R], d: Mapping[str, Any]) -> R:
     """Rebuild a rules dataclass from :func:`rules_to_dict` output (lists become tuples).
     Raises ``ValueError`` for an option the rules do not have."""
-    kw = {}
-    names = {f.name for f in fields(cls)}
+    kw: dict[str, Any] = {}
+    dataclass_type: Any = cls                 # a dataclass (``fields`` raises TypeError if not)
+    names = {f.name for f in fields(dataclass_type)}
     for k, v in d.items():
         if k not in names:
             raise ValueError(f"unknown rule option {k!r} for {cls.__name__}")
@@ -718,8 +726,6 @@ class Player(Protocol):
         """The action to take, one of ``observation.legal_actions`` (never empty when asked)."""
         ...
 
-
-R = TypeVar("R")
 
 
 def check_rules(rules: object, cls: type[R], game: str) -> R:

@@ -18,7 +18,12 @@ from .text import rule_ref
 __all__ = ["new_game"]
 
 
-def _deal(rules: WarRules, rng: np.random.Generator, deck, setup: dict) -> tuple[list, list, tuple]:
+_Cards = Sequence[Card | str] | str
+_How = tuple[str, dict[str, Any]]      # a sentence template and its fields
+
+
+def _deal(rules: WarRules, rng: np.random.Generator, deck: _Cards | None, setup: dict[str, Any]
+          ) -> tuple[list[list[int]], list[int], _How]:
     """Deal ``deck`` (or the rules' pack, shuffled) one card at a time from player 0 (§1.1, §1.2):
     the packets, the cards set aside, and the sentence saying how."""
     n = rules.players
@@ -38,7 +43,8 @@ def _deal(rules: WarRules, rng: np.random.Generator, deck, setup: dict) -> tuple
     return packets, aside, how
 
 
-def _stacked(rules: WarRules, hands, deck, setup: dict) -> tuple[list, tuple]:
+def _stacked(rules: WarRules, hands: Sequence[_Cards], deck: _Cards | None, setup: dict[str, Any]
+             ) -> tuple[list[list[int]], _How]:
     """Packets given directly (top first), and the sentence saying so."""
     if deck is not None:
         raise ValueError("give deck or hands, not both")
@@ -50,7 +56,8 @@ def _stacked(rules: WarRules, hands, deck, setup: dict) -> tuple[list, tuple]:
                      {"sizes": ", ".join(str(len(p)) for p in packets)})
 
 
-def _face_up_piles(rules: WarRules, piles, setup: dict) -> list | None:
+def _face_up_piles(rules: WarRules, piles: Sequence[_Cards] | None, setup: dict[str, Any]
+                   ) -> list[list[int]] | None:
     if piles is None:
         return None
     if not rules.steal_war:
@@ -62,13 +69,13 @@ def _face_up_piles(rules: WarRules, piles, setup: dict) -> list | None:
     return codes
 
 
-def _names(rules: WarRules, names) -> tuple[str, ...] | None:
+def _names(rules: WarRules, names: Sequence[str] | None) -> tuple[str, ...] | None:
     if names is None:
         return None
-    names = tuple(str(x) for x in names)
-    if len(names) != rules.players:
+    seat_names = tuple(str(x) for x in names)
+    if len(seat_names) != rules.players:
         raise ValueError(f"names must hold {rules.players} names, one per seat")
-    return names
+    return seat_names
 
 
 def new_game(rules: WarRules | None = None, *, seed: int | None = None,
@@ -96,7 +103,9 @@ def new_game(rules: WarRules | None = None, *, seed: int | None = None,
     """
     rules = check_rules(WarRules() if rules is None else rules, WarRules, "War")
     if seed is None:
-        seed = int(np.random.SeedSequence().entropy)
+        entropy = np.random.SeedSequence().entropy          # 128 bits from the OS
+        assert isinstance(entropy, int)
+        seed = entropy
     rng = np.random.default_rng(seed)
     setup: dict[str, Any] = {"rules": rules_to_dict(rules), "seed": seed}
     seat_names = _names(rules, names)

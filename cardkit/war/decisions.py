@@ -31,7 +31,7 @@ def reaction_time(rng: np.random.Generator, mean: float) -> float:
 def slap_card_up(s: WarState) -> bool:
     """Slap war (§1.9): a slap card has just turned up (once per round): draw everyone's
     reaction time, then wait for the live seat's slap or resolve at once. True if so."""
-    b, R = s._b, s.rules
+    b, R = s._battle, s.rules
     cont, newly, up = b["contenders"], b["newly"], b["up"]
     if (R.slap_rank is None or b["slapped"] == b["round"]
             or not any(_RV[up[p]] == R.slap_rank for p in newly)):
@@ -47,7 +47,7 @@ def slap_card_up(s: WarState) -> bool:
 
 
 def slap_resolve(s: WarState, live_slapped: bool) -> None:
-    b, R = s._b, s.rules
+    b, R = s._battle, s.rules
     slap = b["slap"]
     live = R.slap_seat if R.slap_seat in b["contenders"] else None
     b["stage"] = "judge"
@@ -90,7 +90,7 @@ def steal_targets(s: WarState, p: int) -> list[int]:
 
 
 def decide(s: WarState) -> None:
-    b = s._b
+    b = s._battle
     while b["queue"]:
         p = b["queue"][0]
         if s._packets[p] and steal_targets(s, p):
@@ -101,7 +101,7 @@ def decide(s: WarState) -> None:
 
 
 def steal(s: WarState) -> None:
-    p = s._b["queue"][0]
+    p = s._battle["queue"][0]
     targets = steal_targets(s, p)
     card = s._packets[p].pop(0)
     stolen: list[int] = []
@@ -122,13 +122,13 @@ def steal(s: WarState) -> None:
             (c,), names=names, steps=(say,)))
     if not s._packets[p]:
         reshuffle(s, p)
-    s._b["stage"] = "decide"
+    s._battle["stage"] = "decide"
 
 
 def steal_war(s: WarState, W: list[int], k: int) -> None:
     """A Steal War war round: a player who cannot put down k cards and turn one more (packet
     and face-up pile together) has no cards at all during the war and loses at once."""
-    b, R = s._b, s.rules
+    b, R = s._battle, s.rules
     short = [p for p in W if len(s._packets[p]) + len(s._piles[p]) <= k]
     if short and R.short_of_cards == "draw":
         s._end_mid_battle(N_("A player ran out of cards in a war: the game is a draw."),
@@ -163,7 +163,7 @@ def steal_war(s: WarState, W: list[int], k: int) -> None:
 
 
 def finish_top(s: WarState, top: int | None) -> None:
-    b = s._b
+    b = s._battle
     w, won = b["winner"], list(b["won"])
     if top is not None:
         won.remove(top)

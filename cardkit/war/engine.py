@@ -92,15 +92,22 @@ class WarState(GameState):
         self._out = [False] * n
         self.battles = 0
         self.wars = 0
-        self._b: dict | None = None          # the battle in progress
-        self._last: dict | None = None       # the last settled battle, for tables
-        self._result: dict | None = None     # {"winner": int | None, "how": str}
+        self._b: dict[str, Any] | None = None          # the battle in progress
+        self._last: dict[str, Any] | None = None       # the last settled battle, for tables
+        self._result: dict[str, Any] | None = None     # {"winner": int | None, "how": str}
         self._first = 0                      # Steal War: who decides first next round
         self._seen: set[bytes] = set()
         self._quiet = quiet
         self._beats = _beats_table(rules)          # a tuple: shared by copies
         self._transitive = rules.beats_faces_rank is None and rules.beats_aces_rank is None
         self._version = next(_MOVES)        # changes with every move (observations are cached)
+
+    @property
+    def _battle(self) -> dict[str, Any]:
+        """The battle in progress (read only while there is one: ``_b`` is None between battles)."""
+        b = self._b
+        assert b is not None, "no battle in progress"
+        return b
 
     # -- public position ----------------------------------------------------------------------
     @property
@@ -119,7 +126,7 @@ class WarState(GameState):
         n = self.rules.players
         if self._b is None:
             return [[] for _ in range(n)]
-        return [_cards(t) for t in self._b["table"]]
+        return [_cards(t) for t in self._battle["table"]]
 
     @property
     def set_aside(self) -> list[Card]:
@@ -139,10 +146,10 @@ class WarState(GameState):
         """Every card of the game: packets, piles, table and set-aside cards."""
         out = [c for p in self._packets for c in p] + [c for p in self._piles for c in p]
         if self._b is not None:
-            out += [c for t in self._b["table"] for c in t]
+            out += [c for t in self._battle["table"] for c in t]
         return _cards(out + self._aside)
 
-    def _pile_tops(self) -> list[dict]:
+    def _pile_tops(self) -> list[dict[str, Any]]:
         """Steal War's face-up piles as everyone sees them: ``{"top": Card | None, "size": n}``."""
         return [{"top": _card(p[0]) if p else None, "size": len(p)} for p in self._piles]
 
@@ -171,7 +178,7 @@ class WarState(GameState):
         or ``"slap"`` (Slap war, §1.9) while a decision waits, ``"over"`` once the game is over."""
         if self.is_over:
             return "over"
-        st = self._b["stage"] if self._b is not None else None
+        st = self._battle["stage"] if self._b is not None else None
         return st if st in ("steal", "top", "slap") else "battle"
 
     @property
@@ -186,9 +193,9 @@ class WarState(GameState):
         """The player with a decision (Steal War, Slap war), else ``None``."""
         st = self.stage
         if st == "steal":
-            return self._b["queue"][0]
+            return int(self._battle["queue"][0])
         if st == "top":
-            return self._b["winner"]
+            return int(self._battle["winner"])
         if st == "slap":
             return self.rules.slap_seat
         return None
@@ -201,7 +208,7 @@ class WarState(GameState):
             return [Action("slap"), Action("flip")]
         if st == "top":
             seen: list[int] = []
-            for c in self._b["won"]:
+            for c in self._battle["won"]:
                 if c not in seen:
                     seen.append(c)
             return [Action("top", (_card(c),)) for c in seen] + [Action("flip")]
@@ -209,7 +216,7 @@ class WarState(GameState):
 
     def _won_cards(self) -> list[Card]:
         """Steal War: the cards the winner is placing on their face-up pile (phase ``top``)."""
-        return _cards(self._b["won"]) if self.stage == "top" else []
+        return _cards(self._battle["won"]) if self.stage == "top" else []
 
     def _refusal(self, action: Action) -> IllegalAction:
         """War's one refusal explainer (:func:`cardkit.war.text.refusal`), for the deciding seat."""
@@ -224,8 +231,8 @@ class WarState(GameState):
             if self._b is None:
                 self._start_battle()
             elif st == "steal":
-                self._b["queue"].pop(0)
-                self._b["stage"] = "decide"
+                self._battle["queue"].pop(0)
+                self._battle["stage"] = "decide"
             elif st == "slap":
                 decisions.slap_resolve(self, False)
             elif st == "top":
@@ -242,7 +249,7 @@ class WarState(GameState):
     #: replaced whole, never changed in place: a snapshot shares them
     _SHARED = frozenset({"_last", "_result", "_beats", "names", "_rng"})
 
-    def _snapshot(self):
+    def _snapshot(self) -> Any:
         """What ``apply`` needs to undo a move that fails half-way: core's snapshot, faster for
         War's packets and piles (lists of small ints are copied flat, not element by element)."""
         saved = {}
@@ -259,7 +266,7 @@ class WarState(GameState):
         shared = {k: self.__dict__[k] for k in self._SHARED if k in self.__dict__}
         return saved, shared, self._rng.bit_generator.state, len(self.log)
 
-    def _restore(self, snapshot) -> None:
+    def _restore(self, snapshot: Any) -> None:
         saved, shared, rng_state, n_log = snapshot
         keep = {k: v for k, v in self.__dict__.items() if k in self._NOT_COPIED}
         self.__dict__.clear()
@@ -270,16 +277,16 @@ class WarState(GameState):
         del self.log[n_log:]
 
     # -- the battle machine -------------------------------------------------------------------
-    def _say(self, text: Say | str, you: str | tuple = "", player: int | None = None,
-             **fields) -> None:
+    def _say(self, text: Say | str | tuple[str, str, str], you: str | tuple[str, str, str] = "",
+             player: int | None = None, **fields: Any) -> None:
         """Add one sentence to the battle's story: a :class:`~cardkit.war.text.Say` (or its
         templates), told when someone reads the battle event."""
         if not self._quiet:
             say = text if isinstance(text, Say) else Say(text, you, player, tuple(fields.items()))
-            self._b["steps"].append(say)
+            self._battle["steps"].append(say)
 
     def _event(self, kind: str, player: int | None, text: str, rule: Rule | None = None, *,
-               shown: Sequence[Card] = (), you: str = "", **data) -> None:
+               shown: Sequence[Card] = (), you: str = "", **data: Any) -> None:
         """Log an event: ``text`` is an English template (``{player}`` and the seats in ``data``
         filled at read time, :class:`~cardkit.core.Event`); ``you`` the template for ``player``."""
         if not self._quiet:
@@ -305,7 +312,7 @@ class WarState(GameState):
 
     def _run(self) -> None:
         while self._b is not None and not self.is_over:
-            st = self._b["stage"]
+            st = self._battle["stage"]
             if st == "turn":
                 self._turn()
             elif st == "judge":
@@ -317,7 +324,7 @@ class WarState(GameState):
 
     def _put(self, p: int, up: bool) -> int:
         c = self._packets[p].pop(0)
-        b = self._b
+        b = self._battle
         b["table"][p].append(c)
         b["up_flags"][p].append(up)
         if self.rules.steal_war and not self._packets[p] and self._piles[p]:
@@ -325,7 +332,7 @@ class WarState(GameState):
         return c
 
     def _turn(self) -> None:
-        b = self._b
+        b = self._battle
         for p in b["turning"]:
             b["up"][p] = self._put(p, True)
         b["newly"], b["turning"] = b["turning"], []
@@ -364,32 +371,31 @@ class WarState(GameState):
 
     # -- settling -------------------------------------------------------------------------------
     def _pickup(self, w: int) -> list[int]:
-        b, R = self._b, self.rules
+        b, R = self._battle, self.rules
         n = R.players
-        if R.pickup == "player_order":
-            order = range(n)
-        else:
-            order = [w] + [p for p in range(n) if p != w]
+        order = list(range(n)) if R.pickup == "player_order" else [w] + [p for p in range(n) if p != w]
         won = [c for p in order for c in b["table"][p]]
         if R.pickup == "random":
             won = [won[int(i)] for i in self._rng.permutation(len(won))]
         return won
 
-    def _record(self, w: int | None, decision: Say, rule: Rule, won: list[int]) -> None:
+    def _record(self, w: int | None, decision: Say | None, rule: Rule | None, won: list[int]
+                ) -> None:
         """Log the settled battle (every card, face-down ones too: they are turned up now) and
         keep it for tables: the cards, which were face up, who stood on their last card, the
         winner, the cards won, and the card counts before the battle and after it is gathered.
         The story of the battle is told when read, for the reader (:class:`StoryEvent`)."""
         if self._quiet:
             return
-        b, n, names = self._b, self.rules.players, tuple(self.names)
+        assert decision is not None, "a battle is told unless the game is quiet"
+        b, n, names = self._battle, self.rules.players, tuple(self.names)
         self._last = {"table": [list(t) for t in b["table"]],
                       "up_flags": [list(f) for f in b["up_flags"]],
                       "winner": w, "says": decision, "rule": rule, "wars": b["wars"],
                       "standing": list(b["standing"])}
-        downs = [(p, _cards(c for c, f in zip(b["table"][p], b["up_flags"][p], strict=False) if not f))
-                 for p in range(n)]
-        downs = tuple((p, tuple(d)) for p, d in downs if d)
+        face_down = [(p, _cards(c for c, f in zip(b["table"][p], b["up_flags"][p], strict=False)
+                                if not f)) for p in range(n)]
+        downs = tuple((p, tuple(d)) for p, d in face_down if d)
         steps = list(b["steps"])
         if downs:
             steps.append(Say(N_("Face down were: {downs}."), fields=(("downs", Downs(downs)),)))
@@ -408,8 +414,9 @@ class WarState(GameState):
              "piles_before": b["piles_before"]},
             tuple(c for t in table for c in t), names=names, steps=tuple(steps)))
 
-    def _settle(self, w: int, why: Say | None, rule: Rule, what: Say | None = None) -> None:
-        b = self._b
+    def _settle(self, w: int, why: Say | None, rule: Rule | None, what: Say | None = None
+                ) -> None:
+        b = self._battle
         won = self._pickup(w)
         self.battles += 1
         self.wars += b["wars"]
@@ -437,14 +444,14 @@ class WarState(GameState):
         self._after_battle()
 
     def _end(self, winner: int | None, how: str, text: str, rule: Rule, you: str = "",
-             **data) -> None:
+             **data: Any) -> None:
         self._result = {"winner": winner, "how": how}
         self._event("end", winner, text, rule, you=you, how=how, **data)
 
     def _end_mid_battle(self, sentence: str, how: str, rule: Rule) -> None:
         """The game ends in the middle of a battle (a draw): ``sentence`` is the English template
         saying why, e.g. ``"The standing cards tie: the game is a draw."``."""
-        b = self._b
+        b = self._battle
         self.battles += 1
         self.wars += b["wars"]
         self._record(None, Say(sentence), rule, [])
@@ -483,19 +490,15 @@ class WarState(GameState):
             self._seen.add(key)
         if R.max_battles is not None and self.battles >= R.max_battles:
             counts = self.card_counts()
-            if R.at_limit == "most_cards":
-                most = max(counts)
-                top = [p for p in range(R.players) if counts[p] == most]
-                w = top[0] if len(top) == 1 else None
-            else:
-                w = None
-            if w is None:
+            top = [p for p in range(R.players) if counts[p] == max(counts)]
+            leader = top[0] if R.at_limit == "most_cards" and len(top) == 1 else None
+            if leader is None:
                 self._end(None, "battle_limit", N_("The battle limit ({n}) is reached: the game "
                                                    "stops as a draw."), rule_ref("limit"),
                           n=R.max_battles)
             else:
-                self._end(w, "battle_limit", N_("The battle limit ({n}) is reached: {player} holds "
-                                                "the most cards and wins."), rule_ref("limit"),
+                self._end(leader, "battle_limit", N_("The battle limit ({n}) is reached: {player} holds "
+                                                     "the most cards and wins."), rule_ref("limit"),
                           N_("The battle limit ({n}) is reached: you hold the most cards and win."),
                           n=R.max_battles)
 
@@ -543,7 +546,7 @@ class WarState(GameState):
 
     def _slap_card(self) -> Card | None:
         """Slap war: the slap card waiting for a slap (phase ``slap``)."""
-        return _card(self._b["slap"]["card"]) if self.stage == "slap" else None
+        return _card(self._battle["slap"]["card"]) if self.stage == "slap" else None
 
     def observation(self, seat: int) -> WarObservation:
         """What ``seat`` may see: a :class:`~cardkit.war.observation.WarObservation` (every field
@@ -569,7 +572,7 @@ class WarState(GameState):
             if self.rules.steal_war:
                 cells.append(cards_html(self._piles[p]))
             if self._b is not None:
-                cells.append(cards_html(self._b["table"][p]))
+                cells.append(cards_html(self._battle["table"][p]))
             rows.append("<tr>" + "".join(f"<td style='text-align:left'>{c}</td>" for c in cells) + "</tr>")
         head = [_("Player"), _("Cards"), _("Packet (top first)")]
         if self.rules.steal_war:

@@ -24,7 +24,7 @@ __all__: list[str] = []
 def judge_cards(s: WarState) -> None:
     """Compare the cards just turned up: a slap card waits for slaps (§1.9), an automatic-war
     card starts a war (§1.6), one best card wins (§1.1, §1.7, §1.8), a tie goes to war."""
-    b, R = s._b, s.rules
+    b, R = s._battle, s.rules
     cont, newly, up = b["contenders"], b["newly"], b["up"]
     if decisions.slap_card_up(s):
         return
@@ -44,7 +44,7 @@ def judge_cards(s: WarState) -> None:
 def win(s: WarState, w: int, cont: list[int]) -> None:
     """``w``'s card is the best: they win, unless the loser of a war holds the underdog (§1.8)."""
     why, rule = why_it_wins(s, w, cont)
-    if s._b["round"] > 0 and s.rules.underdog_rank is not None:
+    if s._battle["round"] > 0 and s.rules.underdog_rank is not None:
         w2, why2 = underdog_wins(s, w, cont)
         if w2 != w:
             s._settle(w2, Say(N_("{a}; {b}"), fields=(("a", why), ("b", why2))),
@@ -56,7 +56,7 @@ def win(s: WarState, w: int, cont: list[int]) -> None:
 def tie(s: WarState, best: list[int]) -> None:
     """The best cards tie: a war among the tied players (or everyone, §1.2), or a draw when
     they all stand on their last card (§1.1)."""
-    b, R = s._b, s.rules
+    b, R = s._battle, s.rules
     up = b["up"]
     cards_of = And(tuple(_card(up[p]) for p in best))
     standing = not b["newly"] or (R.short_of_cards == "last_card_up" and not R.steal_war
@@ -82,7 +82,7 @@ def tie(s: WarState, best: list[int]) -> None:
 
 
 def best_players(s: WarState, cont: list[int]) -> list[int]:
-    up = s._b["up"]
+    up = s._battle["up"]
     ranks = [_RV[up[p]] for p in cont]
     if not s._transitive:
         B = s._beats
@@ -98,10 +98,10 @@ def why_it_wins(s: WarState, w: int, cont: list[int]) -> tuple[Say | None, Rule 
     """Why ``w``'s card wins (told at read time), and the rule."""
     if s._quiet:
         return None, None
-    R, up = s.rules, s._b["up"]
+    R, up = s.rules, s._battle["up"]
     wc = _card(up[w])
     others = [p for p in cont if p != w]
-    rule = s._b.get("war_rule") or s._rule()     # e.g. a war started by an automatic card
+    rule = s._battle.get("war_rule") or s._rule()     # e.g. a war started by an automatic card
     if len(others) != 1:
         if R.lowest_wins:
             return Say(N_("{card} is the lowest card (Peace: the lowest card wins)"),
@@ -123,7 +123,7 @@ def why_it_wins(s: WarState, w: int, cont: list[int]) -> tuple[Say | None, Rule 
 
 
 def underdog_wins(s: WarState, w: int, cont: list[int]) -> tuple[int, Say | None]:
-    b, R = s._b, s.rules
+    b, R = s._battle, s.rules
     losers = [p for p in b["in"] if p != w]
     if len(losers) != 1:
         return w, None
@@ -141,7 +141,7 @@ def underdog_wins(s: WarState, w: int, cont: list[int]) -> tuple[int, Say | None
 
 def start_war(s: WarState, W: list[int], cause_rank: int, rule: Rule) -> None:
     """Start a war (or the next round of one) among ``W``; the war size comes from the rules."""
-    b, R = s._b, s.rules
+    b, R = s._battle, s.rules
     k = R.war_facedown if R.war_size == "fixed" else _RAZBOI_VALUE.get(cause_rank, 11) - 1
     need = k + 1
     b["round"] += 1
@@ -152,9 +152,10 @@ def start_war(s: WarState, W: list[int], cause_rank: int, rule: Rule) -> None:
         return
     short = [p for p in W if len(s._packets[p]) < need]
     if short and R.short_of_cards != "last_card_up":
-        W = short_war(s, W, short, need)
-        if W is None:
+        fighting = short_war(s, W, short, need)
+        if fighting is None:
             return
+        W = fighting
     put_down(s, W, k, need)
 
 
@@ -162,13 +163,13 @@ def short_war(s: WarState, W: list[int], short: list[int], need: int) -> list[in
     """``short_of_cards`` ``draw`` or ``lose`` (§1.1): the game is drawn, or the short players
     lose the war (their cards go on the table) and the others fight on. Returns who fights on,
     or None when the battle is over."""
-    b = s._b
+    b = s._battle
     if s.rules.short_of_cards == "draw":
         p = short[0]
         s._say((N_("{player} has {n} card and cannot complete the war (needs {need})."),
                 N_("{player} has {n} cards and cannot complete the war (needs {need})."), "n"),
-                  (N_("You have {n} card and cannot complete the war (needs {need})."),
-                   N_("You have {n} cards and cannot complete the war (needs {need})."), "n"),
+               (N_("You have {n} card and cannot complete the war (needs {need})."),
+                N_("You have {n} cards and cannot complete the war (needs {need})."), "n"),
                p, n=len(s._packets[p]), need=need)
         s._end_mid_battle(N_("A player cannot complete a war: the game is a draw "
                              "(short of cards: draw)."), "short_of_cards",
@@ -179,10 +180,10 @@ def short_war(s: WarState, W: list[int], short: list[int], need: int) -> list[in
                    "they lose it."),
                 N_("{player} has {n} cards and cannot complete the war (needs {need}): "
                    "they lose it."), "n"),
-                  (N_("You have {n} card and cannot complete the war (needs {need}): you "
-                      "lose it."),
-                   N_("You have {n} cards and cannot complete the war (needs {need}): you "
-                      "lose it."), "n"),
+               (N_("You have {n} card and cannot complete the war (needs {need}): you "
+                   "lose it."),
+                N_("You have {n} cards and cannot complete the war (needs {need}): you "
+                   "lose it."), "n"),
                p, n=len(s._packets[p]), need=need)
         while s._packets[p]:          # the rest of their cards go to the war's winner
             s._put(p, False)
@@ -203,7 +204,7 @@ def put_down(s: WarState, W: list[int], k: int, need: int) -> None:
     """Each player in the war puts ``k`` cards face down and will turn one up; a short player
     puts all but their last card down, and one with no card stands on their last face-up
     card (§1.1 ``last_card_up``)."""
-    b = s._b
+    b = s._battle
     turning = []
     for p in W:
         n = len(s._packets[p])
@@ -234,7 +235,7 @@ def put_down(s: WarState, W: list[int], k: int, need: int) -> None:
 def say_down(s: WarState, p: int, k: int) -> None:
     s._say((N_("{player} puts {k} card face down."), N_("{player} puts {k} cards face down."),
             "k"),
-              (N_("You put {k} card face down."), N_("You put {k} cards face down."), "k"), p, k=k)
+           (N_("You put {k} card face down."), N_("You put {k} cards face down."), "k"), p, k=k)
 
 
 def only_left(s: WarState, w: int) -> Say:

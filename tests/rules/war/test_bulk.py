@@ -198,7 +198,7 @@ def test_bad_arguments():
 
 
 def test_missing_numba_says_how_to_install(monkeypatch):
-    monkeypatch.setattr(war_bulk, "_numba", None)
+    monkeypatch.setattr(war_bulk, "NUMBA", False)
     with pytest.raises(ImportError, match=r"cardkit\[bulk\]"):
         play_many(WarRules.classic(), 3, seed=0)
 
