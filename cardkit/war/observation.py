@@ -126,7 +126,7 @@ def _legal(state: WarState, seat: int) -> tuple[Action, ...]:
 
 
 def _table(state: WarState) -> tuple[tuple[Card | None, ...], ...]:
-    b = state._battle
+    b = state._b
     n = state.rules.players
     if b is None:
         return tuple(() for _ in range(n))
