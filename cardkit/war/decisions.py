@@ -47,6 +47,8 @@ def slap_card_up(s: WarState) -> bool:
 
 
 def slap_resolve(s: WarState, live_slapped: bool) -> None:
+    """Slap war (§1.9): the live seat slapped (``live_slapped``) or not; the fastest slap within
+    the window wins the battle or war, else the cards decide."""
     b, R = s._battle, s.rules
     slap = b["slap"]
     live = R.slap_seat if R.slap_seat in b["contenders"] else None
@@ -74,6 +76,8 @@ def slap_resolve(s: WarState, live_slapped: bool) -> None:
 
 # -- Steal War (§1.10) ----------------------------------------------------------------------------
 def reshuffle(s: WarState, p: int) -> None:
+    """Steal War (§1.10): ``p``'s packet is empty: their face-up pile is shuffled (the game's
+    RNG) and becomes their packet."""
     pile = s._piles[p]
     s._packets[p] = [pile[int(i)] for i in s._rng.permutation(len(pile))]
     s._piles[p] = []
@@ -84,12 +88,16 @@ def reshuffle(s: WarState, p: int) -> None:
 
 
 def steal_targets(s: WarState, p: int) -> list[int]:
+    """Steal War (§1.10): the seats whose face-up pile ``p`` may steal now: its top card has the
+    rank of the top card of ``p``'s packet."""
     top = _RV[s._packets[p][0]]
     return [q for q in range(s.rules.players)
             if q != p and s._piles[q] and _RV[s._piles[q][0]] == top]
 
 
 def decide(s: WarState) -> None:
+    """Steal War (§1.10): the next player in the queue who may steal decides (phase ``steal``);
+    when nobody can, the cards are turned up."""
     b = s._battle
     while b["queue"]:
         p = b["queue"][0]
@@ -101,6 +109,8 @@ def decide(s: WarState) -> None:
 
 
 def steal(s: WarState) -> None:
+    """Steal War (§1.10): the deciding player steals every matching face-up pile with the top card
+    of their packet, which goes on top of their own pile."""
     p = s._battle["queue"][0]
     targets = steal_targets(s, p)
     card = s._packets[p].pop(0)
@@ -163,6 +173,8 @@ def steal_war(s: WarState, W: list[int], k: int) -> None:
 
 
 def finish_top(s: WarState, top: int | None) -> None:
+    """Steal War (§1.10): the battle's winner puts the won cards on their face-up pile, ``top``
+    (a card code) on top or the pickup order kept (None); the next round starts after them."""
     b = s._battle
     w, won = b["winner"], list(b["won"])
     if top is not None:

@@ -82,6 +82,8 @@ def tie(s: WarState, best: list[int]) -> None:
 
 
 def best_players(s: WarState, cont: list[int]) -> list[int]:
+    """The contenders whose card is best (§1.1, Peace §1.4; # beats faces / aces §1.7, where
+    an unbeaten card wins before the rank order decides): one seat, or several that tie."""
     up = s._battle["up"]
     ranks = [_RV[up[p]] for p in cont]
     if not s._transitive:
@@ -123,6 +125,8 @@ def why_it_wins(s: WarState, w: int, cont: list[int]) -> tuple[Say | None, Rule 
 
 
 def underdog_wins(s: WarState, w: int, cont: list[int]) -> tuple[int, Say | None]:
+    """Underdog (§1.8): the war's one loser wins it instead when an underdog card is among their
+    face-down cards. Returns the winner and why (None when quiet or not applied)."""
     b, R = s._battle, s.rules
     losers = [p for p in b["in"] if p != w]
     if len(losers) != 1:
@@ -233,11 +237,13 @@ def put_down(s: WarState, W: list[int], k: int, need: int) -> None:
 
 
 def say_down(s: WarState, p: int, k: int) -> None:
+    """Tell that ``p`` puts ``k`` cards face down (§1.1)."""
     s._say((N_("{player} puts {k} card face down."), N_("{player} puts {k} cards face down."),
             "k"),
            (N_("You put {k} card face down."), N_("You put {k} cards face down."), "k"), p, k=k)
 
 
 def only_left(s: WarState, w: int) -> Say:
+    """Why ``w`` wins when everyone else left the war (running short, §1.1)."""
     return Say(N_("{player} is the only player left in the war"),
                N_("{player} are the only player left in the war"), w)
