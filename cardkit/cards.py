@@ -131,7 +131,7 @@ class Card:
     rank: Rank
     suit: Suit | None
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if (self.rank is Rank.JOKER) != (self.suit is None):
             raise ValueError("a joker has no suit and every other card has one")
 
@@ -146,15 +146,15 @@ class Card:
     @property
     def code(self) -> str:
         """Plain-letter form: ``KH``, ``10D``, ``JOKER``."""
-        return "JOKER" if self.is_joker else f"{self.rank.label}{self.suit.letter}"
+        return "JOKER" if self.suit is None else f"{self.rank.label}{self.suit.letter}"
 
     @property
     def name(self) -> str:
         """Words for screen readers: ``king of hearts``, ``joker``."""
-        return "joker" if self.is_joker else f"{self.rank.word} of {self.suit.word}"
+        return "joker" if self.suit is None else f"{self.rank.word} of {self.suit.word}"
 
     def __str__(self) -> str:
-        return "JOKER" if self.is_joker else f"{self.rank.label}{self.suit.symbol}"
+        return "JOKER" if self.suit is None else f"{self.rank.label}{self.suit.symbol}"
 
     def __repr__(self) -> str:
         return f"Card('{self}')"
@@ -162,7 +162,7 @@ class Card:
     def __copy__(self) -> Card:
         return self  # immutable: copies are the card itself (keeps state clones cheap)
 
-    def __deepcopy__(self, memo) -> Card:
+    def __deepcopy__(self, memo: dict[int, object]) -> Card:
         return self
 
     @classmethod

@@ -36,18 +36,21 @@ from __future__ import annotations
 import abc
 import contextlib
 import copy
-import enum
 import json
-import re
 from dataclasses import asdict, dataclass, field, fields, is_dataclass
 from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 from collections.abc import Callable, Mapping
 
 import numpy as np
 
-from .cards import Card, Suit, parse_card, parse_cards
 from . import i18n
+from .actions import Action, ActionError, IllegalAction, InvalidAction, Rule
+from .cards import Card
+from .events import SEAT_KEYS, Event, _jsonable
+from .events import _replace as _replace         # the games' own frozen-dataclass copies
 from .i18n import _
+
+R = TypeVar("R")
 
 __all__ = [
     "SEAT_KEYS",
@@ -69,275 +72,6 @@ __all__ = [
 ]
 
 
-# ---------------------------------------------------------------------------------- rules, errors
-@dataclass(frozen=True)
-class Rule:
-    """A rule reference: ``name`` in plain words (English source text, translated by ``str()``)
-    and ``section`` of the rule book (docs/RULES.md), e.g. ``Rule("Follow suit and win the
-    trick", "3.4")``.
-
-    >>> r = Rule("Follow suit and win the trick", "3.4")
-    >>> str(r), r.cite()
-    ('Follow suit and win the trick', '§3.4')
-    """
-
-    name: str
-    section: str = ""
-
-    def __str__(self) -> str:
-        return _(self.name)
-
-    def cite(self) -> str:
-        """``"§3.4"`` (for a link or a footnote; never inside a sentence a child reads)."""
-        return f"§{self.section}" if self.section else ""
-
-    def to_dict(self) -> dict:
-        """``{"name": <translated name>, "section": "3.4"}``."""
-        return {"name": str(self), "section": self.section}
-
-
-class ActionError(ValueError):
-    """Base of :class:`InvalidAction` and :class:`IllegalAction`: a move ``apply`` did not make.
-    The state is exactly as it was. ``rule`` is the :class:`Rule` involved, or None."""
-
-    def __init__(self, message: str, rule: Rule | None = None):
-        super().__init__(message)
-        self.rule = rule
-
-
-class InvalidAction(ActionError):
-    """Text that is not an action at all (``"bogus"``, ``"play XY"``)."""
-
-
-class IllegalAction(ActionError):
-    """An action the rules forbid right now. The message says why in plain words and names the
-    rule; ``.rule`` is that :class:`Rule` (name and section)."""
-
-
-# ---------------------------------------------------------------------------------- actions
-# verbs that take cards, verbs that take one word, verbs that take nothing
-_CARD_VERBS = ("play", "discard", "top")
-_WORD_VERBS = ("announce", "choose")
-_BARE_VERBS = ("draw", "propose", "accept", "refuse", "stand", "pass", "steal", "flip", "slap",
-               "challenge", "last card")
-
-
-def _card_key(c: Card) -> tuple:
-    return (9 if c.suit is None else "SHDC".index(c.suit.letter), int(c.rank))
-
-
-@dataclass(frozen=True)
-class Action:
-    """A move. ``kind`` is the verb; ``cards`` the cards it names; ``word`` a word argument.
-
-    Text forms: ``play K♥``, ``discard 7♠ 8♦`` (``discard`` with no card: the dealer discards
-    none in Écarté), ``top 9♣``, ``announce king``, ``choose hearts``, and the bare verbs
-    ``draw propose accept refuse stand pass steal flip slap challenge``, ``last card``.
-    The cards of a ``discard`` are a set: they are kept in one canonical order (suits ♠♥♦♣, then
-    rank), so two texts naming the same cards give equal actions.
-
-    >>> Action.parse("discard 8D 7S")
-    Action('discard 7♠ 8♦')
-    >>> str(Action.parse("play TD"))
-    'play 10♦'
-    """
-
-    kind: str
-    cards: tuple[Card, ...] = ()
-    word: str | None = None
-
-    def __post_init__(self):
-        if self.kind == "discard":
-            # a discard is a set of cards: one canonical order, so "discard 8♦ 7♠" == "discard 7♠ 8♦"
-            object.__setattr__(self, "cards", tuple(sorted(self.cards, key=_card_key)))
-
-    def __str__(self) -> str:
-        if self.kind in _CARD_VERBS:
-            return " ".join([self.kind] + [str(c) for c in self.cards])
-        if self.kind in _WORD_VERBS:
-            return f"{self.kind} {self.word}"
-        return self.kind
-
-    def __repr__(self) -> str:
-        return f"Action('{self}')"
-
-    @property
-    def card(self) -> Card:
-        """The single card of ``play``/``top`` actions. Raises ``ValueError`` otherwise."""
-        if len(self.cards) != 1:
-            raise ValueError(f"{self} does not name exactly one card")
-        return self.cards[0]
-
-    @classmethod
-    def parse(cls, text: str | Action) -> Action:
-        """Read an action's text form back (plain letters accepted: ``play KH``, ``play TD``).
-
-        Raises :class:`InvalidAction` (a ``ValueError``) when the text is not an action.
-        """
-        if isinstance(text, Action):
-            return text
-        t = re.sub(r"\s+", " ", str(text).strip())
-        low = t.lower()
-        if low in _BARE_VERBS or low in ("last", "lastcard", "last-card"):
-            return cls("last card" if low.startswith("last") else low)
-        verb, _sep, rest = t.partition(" ")
-        verb = verb.lower()
-        try:
-            if verb in _CARD_VERBS:
-                cards = tuple(parse_cards(rest)) if rest else ()
-                if verb in ("play", "top") and len(cards) != 1:
-                    raise ValueError(_("'{verb}' names exactly one card").format(verb=verb))
-                return cls(verb, cards)
-            if verb == "choose":
-                return cls("choose", word=Suit.parse(rest).word)
-            if verb == "announce":
-                if rest.strip().lower() != "king":
-                    raise ValueError(_("the only announcement is 'announce king'"))
-                return cls("announce", word="king")
-        except ValueError as e:
-            raise InvalidAction(_("Cannot read the action {text!r}: {why}").format(
-                text=str(text), why=e)) from None
-        raise InvalidAction(_(
-            "Cannot read the action {text!r}: expected one of play <card>, discard <cards>, draw, "
-            "propose, accept, refuse, stand, pass, steal, flip, slap, challenge, last card, "
-            "announce king, choose <suit>, top <card>").format(text=str(text)))
-
-    @classmethod
-    def play(cls, card: Card | str) -> Action:
-        """``Action("play", (card,))`` from a card or its text."""
-        return cls("play", (parse_card(card),))
-
-
-# ---------------------------------------------------------------------------------- events
-#: ``Event.data`` keys whose value is a seat (or, for ``winners``, a list of seats): ``explain()``
-#: fills them with the seat's name, or with "you" for the reader's own seat.
-SEAT_KEYS = frozenset({"winner", "loser", "dealer", "target", "next", "leader", "scorer",
-                       "responsible", "caller", "other", "winners"})
-
-
-class _Fields(dict):
-    def __missing__(self, key):          # a template naming a field the event lacks: keep it
-        return "{" + key + "}"
-
-
-def _word(v: Any) -> str:
-    if isinstance(v, Card):
-        return str(v)
-    if isinstance(v, Suit):
-        return _(v.word)
-    if isinstance(v, (list, tuple)) and all(isinstance(x, Card) for x in v):
-        return " ".join(map(str, v))
-    if isinstance(v, str):
-        return _(v)
-    return str(v)
-
-
-@dataclass(frozen=True)
-class Event:
-    """One thing that happened, as one reader saw it (``state.log`` holds the full view).
-
-    Structure (JSON-able apart from :class:`Card` values):
-
-    - ``kind``: what happened (``"deal"``, ``"trick"``, ``"play"``, ``"hand_end"`` …).
-    - ``player``: the seat who did it, or ``None``.
-    - ``text``: the English template, third person, e.g. ``"{player} wins trick {trick} with
-      {card}."``; fields come from ``player``, ``data``, ``cards`` (``{cards}``, ``{card}``).
-    - ``rule``: the :class:`Rule` that applied, or None.
-    - ``data``: the details (points, counts, seats in :data:`SEAT_KEYS`, cards, words).
-    - ``cards``: the cards the event names.
-    - ``you``: the template used when the reader is ``player`` (``"You win trick {trick} …"``);
-      empty when the third-person text reads right for them too.
-    - ``visible_to``: ``None`` when everything is public; else the seats who may see ``cards``
-      and the ``data`` keys in ``private`` — for everyone else :meth:`seen_by` removes them.
-    - ``names``/``seat``: who the players are and who is reading (set by :meth:`seen_by`);
-      ``seat`` None reads as a spectator.
-
-    ``explain()`` fills the template at read time through ``cardkit.i18n._``.
-
-    >>> e = Event("trick", 1, "{player} wins trick {trick} with {card}.", cards=(parse_card("KH"),),
-    ...           you="You win trick {trick} with {card}.", data={"trick": 3}, names=("Ada", "Bo"))
-    >>> e.explain()
-    'Bo wins trick 3 with K♥.'
-    >>> e.seen_by(1).explain()
-    'You win trick 3 with K♥.'
-    """
-
-    kind: str
-    player: int | None = None
-    text: str = ""
-    rule: Rule | None = None
-    data: Mapping[str, Any] = field(default_factory=dict)
-    cards: tuple[Card, ...] = ()
-    you: str = ""
-    visible_to: tuple[int, ...] | None = None
-    private: tuple[str, ...] = ()
-    names: tuple[str, ...] = ()
-    seat: int | None = None
-
-    def seen_by(self, seat: int | None, names: tuple[str, ...] | None = None) -> Event:
-        """This event as ``seat`` sees it: hidden cards (and ``private`` data) removed unless the
-        seat is in ``visible_to``; ``explain()`` then speaks to that seat."""
-        kw: dict[str, Any] = {"seat": seat}
-        if names is not None:
-            kw["names"] = tuple(names)
-        if self.visible_to is not None and seat not in self.visible_to:
-            kw.update(cards=(), visible_to=None, private=(),
-                      data={k: v for k, v in self.data.items() if k not in self.private})
-        return _replace(self, **kw)
-
-    def _name(self, seat: int) -> str:
-        if seat == self.seat:
-            return _("you")
-        return self.names[seat] if self.names and 0 <= seat < len(self.names) else _(
-            "Player {n}").format(n=seat + 1)
-
-    def explain(self) -> str:
-        """One sentence saying what happened (and, where it matters, which rule applied), for
-        the reader ``seat``. Raises nothing: a template naming a missing field keeps ``{field}``."""
-        you = self.seat is not None and self.seat == self.player and self.you
-        template = _(self.you if you else self.text)
-        f = _Fields()
-        for k, v in self.data.items():
-            if k in SEAT_KEYS and isinstance(v, (int, np.integer)) and not isinstance(v, bool):
-                f[k] = self._name(int(v))
-            elif k in SEAT_KEYS and isinstance(v, (list, tuple)):
-                f[k] = _(", ").join(self._name(int(s)) for s in v)
-            else:
-                f[k] = _word(v)
-        f["cards"] = " ".join(map(str, self.cards))
-        if self.cards:
-            f["card"] = str(self.cards[0])
-        if self.player is not None:
-            f["player"] = self._name(self.player)
-        if self.rule is not None:
-            f["rule"] = str(self.rule)
-        try:
-            text = template.format_map(f)
-        except (ValueError, IndexError, AttributeError, KeyError):
-            text = template
-        return text[:1].upper() + text[1:]
-
-    def to_dict(self) -> dict:
-        """Plain JSON types: ``kind``, ``player``, ``text`` (the sentence for this reader),
-        ``rule`` (``{"name", "section"}`` or None), ``cards`` (card texts), ``data``."""
-        data = {k: _jsonable(v) for k, v in self.data.items()}
-        return {"kind": self.kind, "player": self.player, "text": self.explain(),
-                "rule": (self.rule.to_dict() if isinstance(self.rule, Rule) else
-                         {"name": str(self.rule), "section": ""} if self.rule else None),
-                "cards": [str(c) for c in self.cards], "data": data}
-
-    def __repr__(self) -> str:
-        return f"Event({self.kind!r}, {self.explain()!r})"
-
-
-def _replace(obj, **changes):
-    """A copy of the frozen dataclass ``obj`` with ``changes`` (no re-validation: internal use)."""
-    new = object.__new__(type(obj))
-    new.__dict__.update(obj.__dict__)
-    new.__dict__.update(changes)
-    return new
-
-
 # ---------------------------------------------------------------------------------- outcome, preset
 @dataclass(frozen=True)
 class Outcome:
@@ -356,7 +90,7 @@ class Outcome:
     text: str = ""
     winners: tuple[int, ...] = ()
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"winner": self.winner, "termination": self.termination, "text": self.text,
                 "winners": list(self.winners)}
 
@@ -386,43 +120,16 @@ class Preset:
             _PRESETS[key] = preset
         return preset
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "label": self.label, "options": _jsonable(dict(self.options))}
 
 
-_PRESETS: dict = {}
+_PRESETS: dict[tuple[Any, int], Preset] = {}
 
 
 def default_names(n: int) -> tuple[str, ...]:
     """``("Player 1", "Player 2", …)``: seats are 0-based, people count from 1."""
     return tuple(_("Player {n}").format(n=s + 1) for s in range(n))
-
-
-# ---------------------------------------------------------------------------------- JSON
-def _jsonable(v: Any) -> Any:
-    """Plain JSON types: Card → its text ("10♦"), Suit → its word ("hearts"), Action → its text,
-    objects with ``to_dict()`` → that, named tuples and dataclasses → dicts, numpy → Python."""
-    if v is None or (isinstance(v, (bool, int, float, str)) and not isinstance(v, enum.Enum)):
-        return v
-    if isinstance(v, (Card, Action)):
-        return str(v)
-    if isinstance(v, Suit):
-        return v.word
-    if isinstance(v, enum.Enum):
-        return v.value
-    if hasattr(v, "to_dict"):
-        return v.to_dict()
-    if hasattr(v, "_asdict"):          # named tuple
-        return {k: _jsonable(x) for k, x in v._asdict().items()}
-    if isinstance(v, (list, tuple, set, frozenset)):
-        return [_jsonable(x) for x in (sorted(v) if isinstance(v, (set, frozenset)) else v)]
-    if isinstance(v, Mapping):
-        return {str(k): _jsonable(x) for k, x in v.items()}
-    if is_dataclass(v):
-        return {f.name: _jsonable(getattr(v, f.name)) for f in fields(v)}
-    if hasattr(v, "item"):  # numpy scalar
-        return v.item()
-    return str(v)
 
 
 # ---------------------------------------------------------------------------------- observation
@@ -450,8 +157,8 @@ class Observation:
     - ``hand``: this seat's own cards (a tuple), or ``()`` where a game has no hand.
 
     ``to_dict()``/``to_json()`` give plain JSON types (cards as their text, e.g. ``"10♦"``,
-    suits as words, actions as their text, events as :meth:`Event.to_dict`). ``obs["field"]``
-    reads a field too (kept for older code; new code uses attributes).
+    suits as words, actions as their text, events as :meth:`Event.to_dict`). Fields are read as
+    attributes (``obs.hand``); an observation is not a mapping.
     """
 
     game: str
@@ -467,9 +174,6 @@ class Observation:
     events: tuple[Event, ...] = ()
     card_counts: tuple[int, ...] = ()
     hand: tuple[Card, ...] = ()
-
-    #: old dict keys still read by ``obs["key"]``: key → attribute or function of the observation
-    _ALIASES: ClassVar[dict[str, Any]] = {}
 
     @property
     def is_over(self) -> bool:
@@ -504,26 +208,7 @@ class Observation:
                 _("{action} is not a legal move now.").format(action=action))
         return IllegalAction(_("{action} is not a legal move now.").format(action=action))
 
-    def __getitem__(self, key: str) -> Any:
-        alias = self._ALIASES.get(key)
-        if alias is None:
-            if key in ("is_over", "winner") or key in self.__dataclass_fields__:
-                return getattr(self, key)
-            raise KeyError(key)
-        return getattr(self, alias) if isinstance(alias, str) else alias(self)
-
-    def __contains__(self, key: object) -> bool:
-        return isinstance(key, str) and (key in self._ALIASES or key in self.__dataclass_fields__
-                                         or key in ("is_over", "winner"))
-
-    def get(self, key: str, default: Any = None) -> Any:
-        """``obs[key]``, or ``default`` when there is no such field."""
-        try:
-            return self[key]
-        except KeyError:
-            return default
-
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """Every field as plain JSON types (see the class doc)."""
         return {f.name: _jsonable(getattr(self, f.name)) for f in fields(self)}
 
@@ -562,14 +247,14 @@ class GameState(abc.ABC):
     #: every seat's name (``names[seat]``), set by the game's ``new_game``
     names: tuple[str, ...] | list[str]
     #: attributes apply() does not copy for its rollback: append-only or immutable ones
-    _NOT_COPIED: ClassVar[frozenset] = frozenset({"log", "actions", "_setup", "rules",
+    _NOT_COPIED: ClassVar[frozenset[str]] = frozenset({"log", "actions", "_setup", "rules",
                                                   "_event_views"})
     _new_game: ClassVar[Callable[..., GameState]]
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.log: list[Event] = []
         self.actions: list[str] = []
-        self._setup: dict = {}
+        self._setup: dict[str, Any] = {}
 
     # -- hooks -------------------------------------------------------------------------------
     @abc.abstractmethod
@@ -658,10 +343,11 @@ class GameState(abc.ABC):
         self.actions.append(str(action))
         return self
 
-    def _snapshot(self):
+    def _snapshot(self) -> Any:
         """What :meth:`apply` needs to undo a failed move: the containers of the state copied
         (cards and other immutable values shared), the RNG's state, the log's length."""
-        saved, rngs = {}, {}
+        saved: dict[str, Any] = {}
+        rngs: dict[str, Any] = {}
         for k, v in self.__dict__.items():
             if k in self._NOT_COPIED:
                 continue
@@ -670,7 +356,7 @@ class GameState(abc.ABC):
             saved[k] = _copy_tree(v)
         return saved, rngs, len(self.log)
 
-    def _restore(self, snapshot) -> None:
+    def _restore(self, snapshot: Any) -> None:
         saved, rngs, n_log = snapshot
         keep = {k: v for k, v in self.__dict__.items() if k in self._NOT_COPIED}
         self.__dict__.clear()
@@ -705,20 +391,22 @@ class GameState(abc.ABC):
 
     @classmethod
     @abc.abstractmethod
-    def _from_setup(cls, setup: dict) -> GameState:
+    def _from_setup(cls, setup: dict[str, Any]) -> GameState:
         """The state right after the deal that :meth:`to_json` recorded in ``setup``."""
 
 
-def rules_to_dict(rules: Any) -> dict:
+def rules_to_dict(rules: Any) -> dict[str, Any]:
     """A frozen rules dataclass as a JSON-able dict (tuples become lists)."""
-    return _jsonable(asdict(rules))
+    d: dict[str, Any] = _jsonable(asdict(rules))
+    return d
 
 
-def rules_from_dict(cls: type, d: dict) -> Any:
+def rules_from_dict(cls: type[R], d: Mapping[str, Any]) -> R:
     """Rebuild a rules dataclass from :func:`rules_to_dict` output (lists become tuples).
     Raises ``ValueError`` for an option the rules do not have."""
-    kw = {}
-    names = {f.name for f in fields(cls)}
+    kw: dict[str, Any] = {}
+    dataclass_type: Any = cls                 # a dataclass (``fields`` raises TypeError if not)
+    names = {f.name for f in fields(dataclass_type)}
     for k, v in d.items():
         if k not in names:
             raise ValueError(f"unknown rule option {k!r} for {cls.__name__}")
@@ -740,8 +428,6 @@ class Player(Protocol):
         """The action to take, one of ``observation.legal_actions`` (never empty when asked)."""
         ...
 
-
-R = TypeVar("R")
 
 
 def check_rules(rules: object, cls: type[R], game: str) -> R:

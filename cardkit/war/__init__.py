@@ -22,7 +22,9 @@ The package:
 
 - :mod:`cardkit.war.rules` — :class:`WarRules`, its presets (:data:`PRESETS`, :data:`VARIANTS`)
   and their labels;
-- :mod:`cardkit.war.engine` — :class:`WarState`, the battle-by-battle engine, and :func:`new_game`;
+- :mod:`cardkit.war.engine` — :class:`WarState`, the battle-by-battle engine; :mod:`cardkit.war.judge`
+  (comparing cards, wars) and :mod:`cardkit.war.decisions` (Slap war, Steal War) are its steps;
+- :mod:`cardkit.war.deal` — :func:`new_game`, the deal;
 - :mod:`cardkit.war.observation` — :class:`WarObservation`, what one seat sees;
 - :mod:`cardkit.war.text` — rule references, "what now" and the one refusal explainer;
 - :mod:`cardkit.war.computer` — :class:`WarComputer`, the computer player;
@@ -31,13 +33,14 @@ The package:
 - :mod:`cardkit.war.bulk` — :func:`~cardkit.war.bulk.play_many`, the documented fast path: many
   whole games at once, compiled with numba (the ``bulk`` extra), for the presets that change only
   how cards compare or how big a war is; proven equal to the engine game by game
-  (tests/test_war_bulk.py);
+  (tests/rules/war/test_bulk.py);
 - :mod:`cardkit.war.stats` — the numbers of the lesson "War by the numbers", from play_many.
 """
 from __future__ import annotations
 
 from .computer import WarComputer, computer_player
-from .engine import PHASES, WarState, new_game, reaction_time
+from .deal import new_game
+from .engine import PHASES, WarState, reaction_time
 from .observation import WarObservation
 from .rules import PRESETS, VARIANTS, WarRules, player_name
 from .simulation import SimulationResult, simulate

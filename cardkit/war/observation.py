@@ -40,7 +40,7 @@ from collections.abc import Mapping
 import numpy as np
 
 from ..cards import Card
-from ..core import Action, IllegalAction, Observation, Outcome, Preset, Rule, rules_from_dict
+from ..core import Action, Event, IllegalAction, Observation, Outcome, Preset, Rule, rules_from_dict
 from ..i18n import _
 from .rules import WarRules, _card, _cards
 from .text import refusal, rule_ref, what_now
@@ -52,7 +52,7 @@ __all__ = ["WarObservation", "observe"]
 
 
 @lru_cache(maxsize=64)
-def _rules_of(options: tuple) -> WarRules:
+def _rules_of(options: tuple[tuple[str, Any], ...]) -> WarRules:
     return rules_from_dict(WarRules, dict(options))
 
 
@@ -102,12 +102,6 @@ class WarObservation(Observation):
     wars: int = 0
     rule: Rule | None = None
 
-    _ALIASES = {
-        "packet_sizes": "card_counts",
-        "log": lambda o: [e.explain() for e in o.events],
-        "result": lambda o: None if o.outcome is None else o.outcome.termination,
-    }
-
     @property
     def war_rules(self) -> WarRules:
         """The :class:`~cardkit.war.WarRules` of this game, rebuilt from ``rules.options``."""
@@ -131,7 +125,7 @@ def _legal(state: WarState, seat: int) -> tuple[Action, ...]:
     return tuple(state.legal_actions()) if cp == seat else ()
 
 
-def _table(state: WarState) -> tuple:
+def _table(state: WarState) -> tuple[tuple[Card | None, ...], ...]:
     b = state._b
     n = state.rules.players
     if b is None:
@@ -141,7 +135,7 @@ def _table(state: WarState) -> tuple:
                  for t, fl in zip(b["table"], b["up_flags"], strict=False))
 
 
-def _last_battle(state: WarState, seat: int) -> dict | None:
+def _last_battle(state: WarState, seat: int) -> dict[str, Any] | None:
     L = state._last
     if L is None:
         return None
@@ -155,10 +149,10 @@ def _last_battle(state: WarState, seat: int) -> dict | None:
             "piles_before": d.get("piles_before")}
 
 
-def _slap(state: WarState, seat: int) -> dict | None:
+def _slap(state: WarState, seat: int) -> dict[str, Any] | None:
     if state.stage != "slap":
         return None
-    s, R = state._b["slap"], state.rules
+    s, R = state._battle["slap"], state.rules
     others = [t for p, t in s["times"].items() if p != seat and t <= R.slap_window]
     return {"card": _card(s["card"]), "others_time": min(others) if others else None,
             "window": R.slap_window}
@@ -169,21 +163,22 @@ def _outcome(state: WarState, seat: int) -> Outcome | None:
         return None
     text = state.observation_outcome_text(seat)
     w = state.winner
-    return Outcome(w, state.result, text, () if w is None else (w,))
+    return Outcome(w, state.result or "", text, () if w is None else (w,))
 
 
 # state → {"version": the state's move id, seat: observation, ("events", seat): (n, last, events)}:
 # an observation is built once per move and seat (a table asks many times per click), and the
 # events a seat saw are extended, not rebuilt, as the log grows. Kept beside the state (weak
 # keys), so snapshots and clones of the state never copy it.
-_CACHE: weakref.WeakKeyDictionary[WarState, dict] = weakref.WeakKeyDictionary()
+_CACHE: weakref.WeakKeyDictionary[WarState, dict[Any, Any]] = weakref.WeakKeyDictionary()
 
 
-def _events(state: WarState, seat: int, memo: dict) -> tuple:
+def _events(state: WarState, seat: int, memo: dict[Any, Any]) -> tuple[Event, ...]:
     log = state.log
     n = len(log)
     key = ("events", seat)
     got = memo.get(key)
+    events: tuple[Event, ...]
     if got is not None and got[0] <= n and (got[0] == 0 or log[got[0] - 1] is got[1]):
         k, _last, events = got
         if k < n:
@@ -215,7 +210,7 @@ def observe(state: WarState, seat: int) -> WarObservation:
     return obs
 
 
-def _build(state: WarState, seat: int, memo: dict) -> WarObservation:
+def _build(state: WarState, seat: int, memo: dict[Any, Any]) -> WarObservation:
     n = state.rules.players
     phase, cp = state.phase, state.current_player
     sentence, rule = what_now(state, seat)

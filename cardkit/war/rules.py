@@ -20,7 +20,7 @@ from ..i18n import _
 __all__ = ["PRESETS", "VARIANTS", "WarRules", "player_name"]
 
 # -- card codes -----------------------------------------------------------------------------------
-_PACK: list[Card] = standard_pack(0) + [JOKER]          # index 52 is the joker
+_PACK: list[Card] = [*standard_pack(0), JOKER]          # index 52 is the joker
 _IDX: dict[Card, int] = {c: i for i, c in enumerate(_PACK)}
 _RV: list[int] = [int(c.rank) for c in _PACK]           # rank value of each code (joker 15)
 _RAZBOI_VALUE = {r: (r if r <= 10 else 11 if r == 14 else 10) for r in range(2, 15)}
@@ -78,7 +78,7 @@ def _rank_value(v: Any, what: str) -> int | None:
 
 def _whole(v: Any, lo: int, hi: int | None = None) -> bool:
     """``v`` is a whole number in ``lo..hi`` (``hi`` None: no upper bound)."""
-    return isinstance(v, (int, np.integer)) and v >= lo and (hi is None or v <= hi)
+    return isinstance(v, (int, np.integer)) and bool(v >= lo) and (hi is None or bool(v <= hi))
 
 
 @dataclass(frozen=True)
@@ -138,8 +138,9 @@ class WarRules:
     max_battles: int | None = 10_000
     at_limit: str = "draw"
 
-    def __post_init__(self):
-        setv = lambda k, v: object.__setattr__(self, k, v)  # noqa: E731
+    def __post_init__(self) -> None:
+        def setv(k: str, v: Any) -> None:
+            object.__setattr__(self, k, v)
         for name in _RANK_OPTIONS:
             setv(name, _rank_value(getattr(self, name), f"War option {name}"))
         if not _whole(self.players, 2, 6):
@@ -227,27 +228,27 @@ class WarRules:
     @classmethod
     def automatic_war(cls, rank: int | str = 2) -> WarRules:
         """§1.6: ``rank`` (default 2) always starts a war, and continues one as a deciding card."""
-        return cls(automatic_rank=rank)
+        return cls(automatic_rank=_rank_value(rank, "War option automatic_rank"))
 
     @classmethod
     def beats_faces(cls, rank: int | str = 3) -> WarRules:
         """§1.7: ``rank`` (default 3) beats J, Q and K."""
-        return cls(beats_faces_rank=rank)
+        return cls(beats_faces_rank=_rank_value(rank, "War option beats_faces_rank"))
 
     @classmethod
     def beats_aces(cls, rank: int | str = 4) -> WarRules:
         """§1.7: ``rank`` (default 4) beats A only."""
-        return cls(beats_aces_rank=rank)
+        return cls(beats_aces_rank=_rank_value(rank, "War option beats_aces_rank"))
 
     @classmethod
     def underdog(cls, rank: int | str = 6) -> WarRules:
         """§1.8: a war's loser with ``rank`` (default 6) among their face-down cards wins it."""
-        return cls(underdog_rank=rank)
+        return cls(underdog_rank=_rank_value(rank, "War option underdog_rank"))
 
     @classmethod
     def slap(cls, rank: int | str = 5, mean: float = 0.7, seat: int | None = 0) -> WarRules:
         """§1.9: the first to slap a turned-up ``rank`` (default 5) wins the battle or war."""
-        return cls(slap_rank=rank, slap_mean=mean, slap_seat=seat)
+        return cls(slap_rank=_rank_value(rank, "War option slap_rank"), slap_mean=mean, slap_seat=seat)
 
     @classmethod
     def steal(cls, players: int = 2) -> WarRules:

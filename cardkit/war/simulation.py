@@ -9,11 +9,13 @@ import html
 from dataclasses import dataclass, field, replace
 
 import numpy as np
+from numpy.typing import NDArray
 
 from ..core import Action
 from ..i18n import _
 from .computer import computer_player
-from .engine import new_game
+from .deal import new_game
+from .engine import WarState
 from .rules import WarRules, player_name
 
 __all__ = ["SimulationResult", "simulate"]
@@ -24,10 +26,10 @@ class SimulationResult:
     arrays), ``winners`` (seat or ``None`` for a draw), ``ends`` (how games ended → count)."""
 
     rules: WarRules
-    lengths: np.ndarray
-    wars: np.ndarray
-    winners: list
-    ends: dict = field(default_factory=dict)
+    lengths: NDArray[np.int64]
+    wars: NDArray[np.int64]
+    winners: list[int | None]
+    ends: dict[str, int] = field(default_factory=dict)
 
     @property
     def n_games(self) -> int:
@@ -66,7 +68,7 @@ class SimulationResult:
         return f"<p>{html.escape(self.summary())}</p>"
 
 
-def _play_quietly(rules: WarRules, seed: int, level: str):
+def _play_quietly(rules: WarRules, seed: int, level: str) -> WarState:
     """One whole game without a log, through the engine's rule step (``_apply``: the legality
     check and the undo snapshot of ``apply`` are not needed for the engine's own moves)."""
     g = new_game(rules, seed=seed, quiet=True)
@@ -100,11 +102,13 @@ def simulate(rules: WarRules | None = None, n_games: int = 1000, seed: int | Non
     seeds = rng.integers(0, 2**62, size=n_games)
     lengths = np.zeros(n_games, dtype=np.int64)
     wars = np.zeros(n_games, dtype=np.int64)
-    winners: list = []
+    winners: list[int | None] = []
     ends: dict[str, int] = {}
     for i, s in enumerate(seeds):
         g = _play_quietly(rules, int(s), level)
         lengths[i], wars[i] = g.battles, g.wars
         winners.append(g.winner)
-        ends[g.result] = ends.get(g.result, 0) + 1
+        how = g.result
+        assert how is not None, "a simulated game is played to its end"
+        ends[how] = ends.get(how, 0) + 1
     return SimulationResult(rules, lengths, wars, winners, ends)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import Any
 from collections.abc import Callable, Sequence
 
 import numpy as np
@@ -106,7 +107,8 @@ VARIANTS: dict[str, Callable[[], WarRules]] = {
 """The rule sets of the lesson's comparisons and control panel, by the name it shows."""
 
 
-def compare(names: Sequence[str], n_games: int, seed: int = 0, **options) -> dict[str, BulkResult]:
+def compare(names: Sequence[str], n_games: int, seed: int = 0, **options: Any
+            ) -> dict[str, BulkResult]:
     """Play ``n_games`` games of each variant in ``VARIANTS`` named in ``names`` (the same seeds
     for each), with the ``WarRules`` fields in ``options`` changed (e.g. ``pickup="random"``)."""
     return {name: play_many(replace(VARIANTS[name](), **options), n_games, seed=seed)
@@ -134,8 +136,8 @@ def still_going(res: BulkResult, after: int) -> float:
     return float(going.mean()) if res.n_games else 0.0
 
 
-def length_histogram(res: BulkResult, ax=None, bins: int = 60, title: str | None = None,
-                     clip: float = 99.5):
+def length_histogram(res: BulkResult, ax: Any = None, bins: int = 60, title: str | None = None,
+                     clip: float = 99.5) -> Any:
     """A histogram of game length (battles) with the mean and median marked; games longer than
     the ``clip`` percentile are left off the picture (said in the x label). Returns the axes."""
     import matplotlib.pyplot as plt

@@ -12,14 +12,15 @@ from typing import TYPE_CHECKING, Any
 from collections.abc import Sequence
 
 from ..cards import Card, Rank
-from ..core import Action, IllegalAction, Rule
+from ..core import Action, Event, IllegalAction, Rule, default_names
 from ..i18n import N_, _, ngettext
 from .rules import WarRules
 
 if TYPE_CHECKING:          # pragma: no cover
     from .engine import WarState
 
-__all__ = ["RULE_KEYS", "decision_refusal", "refusal", "rule_ref", "variant_rule", "what_now"]
+__all__ = ["RULE_KEYS", "StoryEvent", "decision_refusal", "refusal", "rule_ref", "variant_rule",
+           "what_now"]
 
 # key → (plain name, section of the rule book docs/RULES.md); names translated when read
 _RULES = {
@@ -128,8 +129,9 @@ def _decision_now(state: WarState, seat: int, phase: str, cp: int) -> tuple[str,
                 else _("{player} chooses which won card goes on top of their face-up pile ({rule})."))
         return text.format(player=name, rule=rule), rule
     if phase == "steal":
+        from .decisions import steal_targets      # decisions tells its story with this module
         card = state._looking_at(seat)
-        whose = [state.names[q] for q in state._steal_targets(seat)]
+        whose = [state.names[q] for q in steal_targets(state, seat)]
         return (_("Your top card {card} has the rank of the top card of {whose}'s face-up pile: "
                   "steal the pile, or play the card ({rule})?").format(
                       card=card, whose=_(" and ").join(whose), rule=rule), rule)
@@ -225,7 +227,7 @@ def reveal_pause(rules: WarRules) -> str:
 class Ups:
     """Cards turned up by several players, ``(card, seat)`` pairs: ``K♦ (Player 1) vs 4♠ (you)``."""
 
-    pairs: tuple
+    pairs: tuple[tuple[Card, int], ...]
     sep: str = N_(" vs ")
 
 
@@ -233,21 +235,21 @@ class Ups:
 class And:
     """Cards named together: ``8♠ and 8♥``."""
 
-    cards: tuple
+    cards: tuple[Card, ...]
 
 
 @dataclass(frozen=True)
 class Whose:
     """Seats named as owners: ``Player 2's and Player 3's``; ``your`` for the reader."""
 
-    seats: tuple
+    seats: tuple[int, ...]
 
 
 @dataclass(frozen=True)
 class Downs:
     """Face-down cards per player, ``(seat, cards)`` pairs: ``Player 1 2♣ 3♣; yours 2♦ 3♦``."""
 
-    pairs: tuple
+    pairs: tuple[tuple[int, tuple[Card, ...]], ...]
 
 
 @dataclass(frozen=True)
@@ -267,10 +269,10 @@ class Say:
     ('Ada puts 3 cards face down.', 'You put 3 cards face down.')
     """
 
-    text: str | tuple
-    you: str | tuple = ""
+    text: str | tuple[str, str, str]
+    you: str | tuple[str, str, str] = ""
     player: int | None = None
-    fields: tuple = ()
+    fields: tuple[tuple[str, Any], ...] = ()
 
     def tell(self, names: Sequence[str], reader: int | None = None, *, capital: bool = True) -> str:
         """The sentence for ``reader`` (a seat, or None for a spectator), through ``_()``."""
@@ -292,8 +294,8 @@ class Say:
         return text[:1].upper() + text[1:] if capital else text
 
 
-class _Keep(dict):
-    def __missing__(self, key):
+class _Keep(dict[str, Any]):
+    def __missing__(self, key: str) -> str:
         return "{" + key + "}"
 
 
@@ -325,3 +327,17 @@ def _told(v: Any, names: Sequence[str], reader: int | None) -> Any:
 def tell_all(says: Sequence[Say], names: Sequence[str], reader: int | None = None) -> str:
     """Several sentences told one after the other, for ``reader``."""
     return " ".join(s.tell(names, reader) for s in says)
+
+
+@dataclass(frozen=True)
+class StoryEvent(Event):
+    """An event whose sentences name several players (a ``battle``, a ``steal``): its story is
+    told when read (``steps``, a tuple of :class:`~cardkit.war.text.Say`), so ``explain()``
+    speaks to its reader ("you win the war", "takes your face-up pile") in the language chosen
+    then. ``text`` is the story for a spectator."""
+
+    steps: tuple[Say, ...] = ()
+
+    def explain(self) -> str:
+        names = self.names or default_names(len(self.data.get("table", ())))
+        return tell_all(self.steps, names, self.seat) if self.steps else super().explain()

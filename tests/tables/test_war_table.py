@@ -12,7 +12,7 @@ from cardkit import parse_cards, war
 from cardkit.war import WarRules
 from cardkit_tables import WarTable
 from cardkit_tables.controller import MOVED_ON
-from test_protocol_war import secret
+from rules.war.helpers import secret
 from widget_helpers import find_hidden_cards, page_states_text, view_text
 
 

@@ -22,7 +22,13 @@ To add a game, add a :class:`GameSpec` to ``GAMES``: its module must have ``pres
 ``new_game(rules, seed=, names=)``; ``secret(state, seat)`` names the cards hidden from the seat
 now (read from the full state), ``shows(state, action)`` the cards a move shows face up, and
 ``new_deal`` the event kind that starts a fresh deal (the cards are shuffled again), if any.
+``prepare`` adapts a preset for the suite (War: a battle limit, so that every game ends),
+``check_view(state, seat, obs)`` and ``probe(state, action)`` add a game's own checks. Each game's
+``new_game`` refuses every other game's rules (``TypeError``, :func:`cardkit.core.check_rules`).
 The doctests of every cardkit module run here too.
+
+This file merges the former tests/test_protocol.py and tests/test_protocol_war.py; War's own
+observation tests are in tests/rules/war/test_state.py.
 """
 from __future__ import annotations
 
@@ -44,7 +50,9 @@ import pytest
 import cardkit
 from cardkit import Action, Card, IllegalAction, InvalidAction, Observation, Rank, ecarte, switch, war
 from cardkit.cards import standard_pack
-from cardkit.core import _jsonable
+from cardkit.core import Outcome, Preset, Rule, _jsonable
+
+from .war.helpers import assert_hides, secret as _war_secret
 
 NAMES = ("Ada", "Bo", "Cy", "Di", "Ed", "Flo")
 SEEDS = (0, 1)
@@ -89,14 +97,74 @@ class GameSpec:
     #: option sets worth playing besides the module's presets
     variants: dict = field(default_factory=dict)
     max_steps: int = 300
+    #: the rules as the suite plays them (War: a battle limit)
+    prepare: Callable[[Any], Any] = lambda rules: rules
+    #: every game ends within ``max_steps`` (asserted)
+    must_end: bool = False
+    #: the game's own checks of one seat's observation, every few steps
+    check_view: Callable[[Any, int, Observation], None] | None = None
+    #: the game's own checks before a move (refusals, clones), every few steps
+    probe: Callable[[Any, Action], None] | None = None
 
 
-def _war_secret(s, seat: int) -> set[Card]:
-    """War: cards in a packet or face down on the table that were never face up (a settled battle
-    turns all its cards up, a steal shows its card; a card once face up is public for ever; the
-    seat's own next card shows while it decides a steal). Jokers are all alike: never a secret."""
-    from test_protocol_war import secret
-    return secret(s, seat)
+# War: the cards hidden from a seat are in a packet or face down on the table and were never face up
+# (tests/rules/war/helpers.py: ``secret``); what a move turns up is public once the battle is settled
+WAR_LIMIT = 40
+WAR_SHARED = ("game", "names", "seat", "rules", "phase", "current_player", "legal_actions",
+              "scores", "outcome", "what_now", "events", "card_counts", "hand")
+
+
+def _war_view(g, seat: int, obs: Observation) -> None:
+    """War's own observation checks (docs/observation.md, War)."""
+    assert obs.game == "war" and obs.seat == seat and len(obs.names) == g.players
+    assert isinstance(obs.rules, Preset) and obs.rules.label and obs.rules.name == g.rules.name
+    assert obs.phase in war.PHASES and obs.scores is None and obs.hand == ()
+    assert obs.card_counts == tuple(len(p) for p in g.packets)
+    assert len(obs.events) == len(g.log)
+    if g.is_over:
+        assert isinstance(obs.outcome, Outcome) and obs.outcome.termination == g.result
+        assert obs.outcome.winner == g.winner and obs.outcome.text and obs.legal_actions == ()
+        assert obs.phase == "over"
+    else:
+        assert obs.outcome is None and obs.what_now.strip()
+        cp = obs.current_player
+        assert obs.legal_actions == (tuple(g.legal_actions()) if cp == seat else
+                                     () if cp is not None else (Action("flip"),))
+    d = json.loads(obs.to_json())
+    assert set(WAR_SHARED) <= set(d) and d == json.loads(json.dumps(obs.to_dict()))
+    assert d["legal_actions"] == [str(a) for a in obs.legal_actions]
+    for e in obs.events:
+        sentence = e.explain()
+        assert sentence and "{" not in sentence and "}" not in sentence, (e.kind, sentence)
+        assert e.rule is None or isinstance(e.rule, Rule)
+        assert e.to_dict()["text"] == sentence
+        assert "RULES.md" not in sentence and "§" not in sentence
+    assert "RULES.md" not in obs.what_now and "§" not in obs.what_now
+    assert_hides(obs, _war_secret(g, seat))
+
+
+def _war_probe(g, action: Action) -> None:
+    """War's refusals name a rule; a clone plays on three battles and the original stays put."""
+    before, views = g.to_json(), [g.observation(s).to_json() for s in range(g.players)]
+    for text in ("bogus", "play XY", "top", "announce queen"):
+        with pytest.raises(InvalidAction):
+            g.apply(text)
+    legal = set(g.legal_actions())
+    for text in ("steal", "slap", "draw", "play K♦", "top A♠", "top JOKER", "discard 7♠", "pass"):
+        if Action.parse(text) in legal:
+            continue
+        with pytest.raises(IllegalAction) as err:
+            g.apply(text)
+        assert isinstance(err.value.rule, Rule) and "§" not in str(err.value)
+        assert "RULES.md" not in str(err.value)
+    assert g.to_json() == before
+    assert [g.observation(s).to_json() for s in range(g.players)] == views
+    c = g.clone()
+    c.apply(action)
+    while not c.is_over and c.battles < g.battles + 3:
+        cp = c.current_player
+        c.apply("flip" if cp is None else c.legal_actions()[0])
+    assert g.to_json() == before and c.to_json() != before
 
 
 def _no_cards(_s, _action: Action) -> set[Card]:
@@ -104,9 +172,12 @@ def _no_cards(_s, _action: Action) -> set[Card]:
 
 
 GAMES: dict[str, GameSpec] = {
-    "war": GameSpec(war, _war_secret, _no_cards, max_steps=80,
+    "war": GameSpec(war, _war_secret, _no_cards, max_steps=5_000, must_end=True,
+                    prepare=lambda r: dataclasses.replace(r, max_battles=WAR_LIMIT),
+                    check_view=_war_view, probe=_war_probe,
                     variants={"steal-3-players": war.WarRules.steal(3),
                               "slap-everyone-simulated": war.WarRules.slap(seat=None),
+                              "slap-seat-2": war.WarRules.slap(seat=1),
                               "player-order-lose-1-down": war.WarRules(
                                   pickup="player_order", short_of_cards="lose", war_facedown=1),
                               "4-players-random-draw": war.WarRules(
@@ -126,7 +197,7 @@ def _cases():
     for game, spec in GAMES.items():
         rules = {**spec.module.presets(), **spec.variants}
         for name, r in rules.items():
-            yield pytest.param(game, r, id=f"{game}-{name}")
+            yield pytest.param(game, spec.prepare(r), id=f"{game}-{name}")
 
 
 CASES = list(_cases())
@@ -232,6 +303,8 @@ def _playout(game: str, rules, seed: int, *, checks: bool = True, disturb: bool 
         assert choices, f"step {step}: the game goes on but no seat is offered a move"
         assert set(state.legal_actions()) <= {a for _s, a in choices}
         _seat, action = choices[int(rng.integers(len(choices)))]
+        if checks and spec.probe is not None and step % 7 == 0:
+            spec.probe(state, action)
         before = [spec.secret(state, s) for s in _seats(state)]
         shown = spec.shows(state, action)
         n_log = len(state.log)
@@ -243,6 +316,8 @@ def _playout(game: str, rules, seed: int, *, checks: bool = True, disturb: bool 
             _check_new_events(state, before, shown, n_log)
     if checks:
         _check_views(state, [state.observation(s) for s in _seats(state)], seen, "end")
+    if spec.must_end:
+        assert state.is_over, f"{game} did not end in {spec.max_steps} moves"
     return state, history
 
 
@@ -279,6 +354,9 @@ def _check_views(state, views, seen, step) -> None:
         seen[seat] = now
         for e in obs.events[old:]:
             _check_sentence(e.explain(), state, seat)
+        if spec.check_view is not None and (step == "end" or step % 3 == 0
+                                            or state.current_player is not None):
+            spec.check_view(state, seat, obs)
 
 
 def _check_sentence(text: str, state, seat: int) -> None:
@@ -356,9 +434,12 @@ def test_observations_are_frozen_and_read_by_name(game, rules):
     obs = state.observation(0)
     with pytest.raises(AttributeError):
         obs.phase = "over"                        # frozen
-    assert obs["phase"] == obs.phase and obs.get("no such field", 5) == 5
-    with pytest.raises(KeyError):
-        obs["no such field"]
+    # read as attributes only: an observation is not a mapping
+    assert not hasattr(obs, "get") and not hasattr(obs, "__getitem__")
+    with pytest.raises(TypeError):
+        obs["phase"]
+    with pytest.raises(TypeError):
+        "phase" in obs  # noqa: B015 (the test is that it raises)
     assert obs.to_dict()["legal_actions"] == [str(a) for a in obs.legal_actions]
     assert all(isinstance(c, str) for c in obs.to_dict()["hand"])
 
@@ -369,6 +450,36 @@ def test_every_preset_has_a_label_on_its_rules():
     assert labels[("ecarte", "classic")] == "Classic (must trump)"
     assert labels[("switch", "standard")] == "Standard"
     assert switch.SwitchRules(penalty_last_card=0).label == "Custom"
+
+
+# ------------------------------------------------------------------------------------ rules
+RULES_CLASSES = {"war": war.WarRules, "ecarte": ecarte.EcarteRules, "switch": switch.SwitchRules}
+FOREIGN = [pytest.param(game, other, id=f"{game}-with-{other}-rules")
+           for game in GAMES for other in GAMES if other != game]
+
+
+@pytest.mark.parametrize("game,other", FOREIGN)
+def test_new_game_refuses_another_games_rules(game, other):
+    rules = next(iter(GAMES[other].module.presets().values()))
+    with pytest.raises(TypeError) as err:
+        GAMES[game].module.new_game(rules, seed=0)
+    message = str(err.value)
+    assert RULES_CLASSES[game].__name__ in message and type(rules).__name__ in message, message
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("value", ["classic", 3, {"players": 2}], ids=["str", "int", "dict"])
+def test_new_game_refuses_a_value_that_is_not_rules(game, value):
+    with pytest.raises(TypeError) as err:
+        GAMES[game].module.new_game(value, seed=0)
+    message = str(err.value)
+    assert RULES_CLASSES[game].__name__ in message and type(value).__name__ in message, message
+
+
+def test_war_names_both_in_the_one_refusal():
+    with pytest.raises(TypeError) as err:
+        war.new_game(ecarte.EcarteRules.standard())
+    assert str(err.value) == "War needs WarRules rules, not EcarteRules"
 
 
 # ------------------------------------------------------------------------------------ doctests

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from cardkit.war import stats as ws
-from cardkit.war import WarRules
+from cardkit.war import WarRules, simulate
 from cardkit.war.bulk import BulkResult, GameEnd, play_many
 
 
@@ -84,3 +84,12 @@ def test_panel_runs_and_shows_a_png_and_the_numbers():
     assert panel.text.value.startswith("2,000 games: mean ") and "Ends: all cards" in panel.text.value
     assert repr(panel) == "NumbersPanel(variant='Război (war size = card value)')"
     assert not panel.button.disabled
+
+
+def test_simulate_statistics_reproducible():
+    a = simulate(WarRules(), 30, seed=1)
+    b = simulate(WarRules(), 30, seed=1)
+    assert list(a.lengths) == list(b.lengths) and a.winners == b.winners
+    assert a.n_games == 30 and a.win_rates.sum() + a.draw_rate == pytest.approx(1)
+    assert a.mean_length > 10 and sum(a.ends.values()) == 30
+    assert "30 games of classic" in a.summary()

@@ -1,0 +1,249 @@
+"""Comparing the cards turned up in a battle (RULES.md §1.1–§1.8): who wins, why, ties and the
+wars they start, and players running short of cards in a war.
+
+The steps of :class:`~cardkit.war.engine.WarState`'s battle machine, as functions of the state
+``s`` (internal: the state calls them; they read and change its battle in progress ``s._b``).
+The decisions where RULES.md is silent are listed in :mod:`cardkit.war.engine`.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..core import Rule
+from ..i18n import N_
+from . import decisions
+from .rules import _FACES, _RAZBOI_VALUE, _RV, _card
+from .text import And, Say, rule_ref
+
+if TYPE_CHECKING:          # pragma: no cover
+    from .engine import WarState
+
+__all__: list[str] = []
+
+
+def judge_cards(s: WarState) -> None:
+    """Compare the cards just turned up: a slap card waits for slaps (§1.9), an automatic-war
+    card starts a war (§1.6), one best card wins (§1.1, §1.7, §1.8), a tie goes to war."""
+    b, R = s._battle, s.rules
+    cont, newly, up = b["contenders"], b["newly"], b["up"]
+    if decisions.slap_card_up(s):
+        return
+    if R.automatic_rank is not None:
+        auto = [p for p in newly if _RV[up[p]] == R.automatic_rank]
+        if auto:
+            s._say(N_("{card} is the automatic-war card: war!"), card=_card(up[auto[0]]))
+            start_war(s, list(cont), R.automatic_rank, rule_ref("automatic"))
+            return
+    best = best_players(s, cont)
+    if len(best) == 1:
+        win(s, best[0], cont)
+    else:
+        tie(s, best)
+
+
+def win(s: WarState, w: int, cont: list[int]) -> None:
+    """``w``'s card is the best: they win, unless the loser of a war holds the underdog (§1.8)."""
+    why, rule = why_it_wins(s, w, cont)
+    if s._battle["round"] > 0 and s.rules.underdog_rank is not None:
+        w2, why2 = underdog_wins(s, w, cont)
+        if w2 != w:
+            s._settle(w2, Say(N_("{a}; {b}"), fields=(("a", why), ("b", why2))),
+                      rule_ref("underdog"))
+            return
+    s._settle(w, why, rule)
+
+
+def tie(s: WarState, best: list[int]) -> None:
+    """The best cards tie: a war among the tied players (or everyone, §1.2), or a draw when
+    they all stand on their last card (§1.1)."""
+    b, R = s._battle, s.rules
+    up = b["up"]
+    cards_of = And(tuple(_card(up[p]) for p in best))
+    standing = not b["newly"] or (R.short_of_cards == "last_card_up" and not R.steal_war
+                                  and all(not s._packets[p] for p in best))
+    if standing:   # everyone is standing on their last card and they tie: nobody can fight on
+        # (with three or four players someone outside the war may still hold cards: the
+        # sentence then speaks of the players in the war only)
+        s._say(N_("Everyone is standing on their last card and {cards} tie.")
+               if all(p in best for p in b["in"]) else
+               N_("The players in the war are standing on their last card and {cards} tie."),
+               cards=cards_of)
+        s._end_mid_battle(N_("The standing cards tie: the game is a draw."), "standing_tie",
+                          rule_ref("short"))
+        return
+    s._say(N_("{cards} tie: peace!") if R.lowest_wins else N_("{cards} tie: war!"),
+           cards=cards_of)
+    W = best
+    if R.war_participants == "all":
+        # everyone still in joins; a player with no card left has no tied card to stand on,
+        # so only the tied players can stand on their card (§1.1, §1.2)
+        W = [p for p in b["in"] if p in best or s._packets[p]]
+    start_war(s, W, _RV[up[best[0]]], s._rule())
+
+
+def best_players(s: WarState, cont: list[int]) -> list[int]:
+    """The contenders whose card is best (§1.1, Peace §1.4; # beats faces / aces §1.7, where
+    an unbeaten card wins before the rank order decides): one seat, or several that tie."""
+    up = s._battle["up"]
+    ranks = [_RV[up[p]] for p in cont]
+    if not s._transitive:
+        B = s._beats
+        unbeaten = [p for p, r in zip(cont, ranks, strict=False) if not any(B[r2][r] for r2 in ranks)]
+        if unbeaten:
+            return unbeaten
+    key = [-r for r in ranks] if s.rules.lowest_wins else ranks
+    m = max(key)
+    return [p for p, k in zip(cont, key, strict=False) if k == m]
+
+
+def why_it_wins(s: WarState, w: int, cont: list[int]) -> tuple[Say | None, Rule | None]:
+    """Why ``w``'s card wins (told at read time), and the rule."""
+    if s._quiet:
+        return None, None
+    R, up = s.rules, s._battle["up"]
+    wc = _card(up[w])
+    others = [p for p in cont if p != w]
+    rule = s._battle.get("war_rule") or s._rule()     # e.g. a war started by an automatic card
+    if len(others) != 1:
+        if R.lowest_wins:
+            return Say(N_("{card} is the lowest card (Peace: the lowest card wins)"),
+                       fields=(("card", wc),)), rule
+        return Say(N_("{card} is the highest card"), fields=(("card", wc),)), rule
+    oc = _card(up[others[0]])
+    ab = (("a", wc), ("b", oc))
+    if R.beats_faces_rank is not None and wc.rank == R.beats_faces_rank and oc.rank in _FACES:
+        return (Say(N_("{a} beats {b} (# beats faces: a {r} beats J, Q and K)"),
+                    fields=(*ab, ("r", wc.rank.label))), rule_ref("beats_faces"))
+    if R.beats_aces_rank is not None and wc.rank == R.beats_aces_rank and oc.rank == 14:
+        return (Say(N_("{a} beats {b} (# beats aces: a {r} beats an ace)"),
+                    fields=(*ab, ("r", wc.rank.label))), rule_ref("beats_aces"))
+    if R.lowest_wins:
+        return Say(N_("{a} is lower than {b} (Peace: the lowest card wins)"), fields=ab), rule
+    if wc.is_joker and not oc.is_joker:
+        return Say(N_("{a} beats {b} (a joker ranks above an ace)"), fields=ab), rule
+    return Say(N_("{a} beats {b}"), fields=ab), rule
+
+
+def underdog_wins(s: WarState, w: int, cont: list[int]) -> tuple[int, Say | None]:
+    """Underdog (§1.8): the war's one loser wins it instead when an underdog card is among their
+    face-down cards. Returns the winner and why (None when quiet or not applied)."""
+    b, R = s._battle, s.rules
+    losers = [p for p in b["in"] if p != w]
+    if len(losers) != 1:
+        return w, None
+    lo = losers[0]
+    hits = [c for c, f in zip(b["table"][lo], b["up_flags"][lo], strict=False) if not f and _RV[c] == R.underdog_rank]
+    if not hits:
+        return w, None
+    if s._quiet:
+        return lo, None
+    return lo, Say(N_("{player} lost the war but had the underdog {card} face down, so wins it "
+                      "instead"),
+                   N_("{player} lost the war but had the underdog {card} face down, so win it "
+                      "instead"), lo, (("card", _card(hits[0])),))
+
+
+def start_war(s: WarState, W: list[int], cause_rank: int, rule: Rule) -> None:
+    """Start a war (or the next round of one) among ``W``; the war size comes from the rules."""
+    b, R = s._battle, s.rules
+    k = R.war_facedown if R.war_size == "fixed" else _RAZBOI_VALUE.get(cause_rank, 11) - 1
+    need = k + 1
+    b["round"] += 1
+    b["wars"] += 1
+    b["war_rule"] = rule
+    if R.steal_war:
+        decisions.steal_war(s, W, k)
+        return
+    short = [p for p in W if len(s._packets[p]) < need]
+    if short and R.short_of_cards != "last_card_up":
+        fighting = short_war(s, W, short, need)
+        if fighting is None:
+            return
+        W = fighting
+    put_down(s, W, k, need)
+
+
+def short_war(s: WarState, W: list[int], short: list[int], need: int) -> list[int] | None:
+    """``short_of_cards`` ``draw`` or ``lose`` (§1.1): the game is drawn, or the short players
+    lose the war (their cards go on the table) and the others fight on. Returns who fights on,
+    or None when the battle is over."""
+    b = s._battle
+    if s.rules.short_of_cards == "draw":
+        p = short[0]
+        s._say((N_("{player} has {n} card and cannot complete the war (needs {need})."),
+                N_("{player} has {n} cards and cannot complete the war (needs {need})."), "n"),
+               (N_("You have {n} card and cannot complete the war (needs {need})."),
+                N_("You have {n} cards and cannot complete the war (needs {need})."), "n"),
+               p, n=len(s._packets[p]), need=need)
+        s._end_mid_battle(N_("A player cannot complete a war: the game is a draw "
+                             "(short of cards: draw)."), "short_of_cards",
+                          rule_ref("short_draw"))
+        return None
+    for p in short:
+        s._say((N_("{player} has {n} card and cannot complete the war (needs {need}): "
+                   "they lose it."),
+                N_("{player} has {n} cards and cannot complete the war (needs {need}): "
+                   "they lose it."), "n"),
+               (N_("You have {n} card and cannot complete the war (needs {need}): you "
+                   "lose it."),
+                N_("You have {n} cards and cannot complete the war (needs {need}): you "
+                   "lose it."), "n"),
+               p, n=len(s._packets[p]), need=need)
+        while s._packets[p]:          # the rest of their cards go to the war's winner
+            s._put(p, False)
+        b["lost"].append(p)
+    W = [p for p in W if p not in short]
+    b["in"] = [p for p in b["in"] if p not in short]
+    if len(W) == 1:
+        s._settle(W[0], only_left(s, W[0]), rule_ref("short_lose"))
+        return None
+    if not W:
+        s._end_mid_battle(N_("Nobody can complete the war: the game is a draw."),
+                          "short_of_cards", rule_ref("short_lose"))
+        return None
+    return W
+
+
+def put_down(s: WarState, W: list[int], k: int, need: int) -> None:
+    """Each player in the war puts ``k`` cards face down and will turn one up; a short player
+    puts all but their last card down, and one with no card stands on their last face-up
+    card (§1.1 ``last_card_up``)."""
+    b = s._battle
+    turning = []
+    for p in W:
+        n = len(s._packets[p])
+        if n >= need:
+            for _i in range(k):
+                s._put(p, False)
+            turning.append(p)
+            say_down(s, p, k)
+        elif n:
+            for _i in range(n - 1):
+                s._put(p, False)
+            turning.append(p)
+            s._say(N_("{player} is short of cards: {d} face down, and the last card is their "
+                      "deciding card."),
+                   N_("You are short of cards: {d} face down, and the last card is your "
+                      "deciding card."), p, d=n - 1)
+        else:
+            if p not in b["standing"]:
+                b["standing"].append(p)
+            s._say(N_("{player} has no cards left: {card} stands as their deciding card."),
+                   N_("You have no cards left: {card} stands as your deciding card."), p,
+                   card=_card(b["up"][p]))
+    b["contenders"] = list(W)
+    b["turning"] = turning
+    b["stage"] = "turn"
+
+
+def say_down(s: WarState, p: int, k: int) -> None:
+    """Tell that ``p`` puts ``k`` cards face down (§1.1)."""
+    s._say((N_("{player} puts {k} card face down."), N_("{player} puts {k} cards face down."),
+            "k"),
+           (N_("You put {k} card face down."), N_("You put {k} cards face down."), "k"), p, k=k)
+
+
+def only_left(s: WarState, w: int) -> Say:
+    """Why ``w`` wins when everyone else left the war (running short, §1.1)."""
+    return Say(N_("{player} is the only player left in the war"),
+               N_("{player} are the only player left in the war"), w)
