@@ -415,16 +415,22 @@ def rules_from_dict(cls: type[R], d: Mapping[str, Any]) -> R:
 
 
 # ---------------------------------------------------------------------------------- players, rules
+#: The observation type a player reads (contravariant: a player of any observation plays every game).
+ObsT = TypeVar("ObsT", bound=Observation, contravariant=True)
+
+
 @runtime_checkable
-class Player(Protocol):
+class Player(Protocol[ObsT]):
     """A computer (or scripted) player: ``choose`` returns one of ``observation.legal_actions``.
 
-    Every game's computer player is ``<Game>Computer(level=..., seed=...)`` and is made by its
-    module's ``computer_player(level, seed)``; a player reads only the observation of its seat
+    Generic in the observation it reads: ``EcarteComputer`` is a ``Player[EcarteObservation]``;
+    code that serves any game holds a ``Player[Any]``. Every game's computer player is
+    ``<Game>Computer(level=..., seed=...)`` and is made by its module's
+    ``computer_player(level, seed)``; a player reads only the observation of its seat
     (docs/architecture.md, "The protocol").
     """
 
-    def choose(self, observation: Observation) -> Action:
+    def choose(self, observation: ObsT) -> Action:
         """The action to take, one of ``observation.legal_actions`` (never empty when asked)."""
         ...
 

@@ -1,7 +1,7 @@
 """The code is clean by ``ruff check`` and type-checked by mypy (settings in pyproject.toml), in
 the test suite and so in CI: ``mypy --strict`` over the rules package ``cardkit`` (it ships
 ``py.typed``: its types are a promise to the code that uses it) and plain ``mypy`` over the
-tables and the serving layer."""
+tables, the serving layer and the lesson helpers."""
 import shutil
 import subprocess
 import sys
@@ -23,8 +23,8 @@ def test_ruff_check_finds_nothing():
 
 
 @pytest.mark.parametrize("args", [["--strict", "cardkit"],
-                                  ["widgets", "serving"]],
-                         ids=["strict-cardkit", "tables-serving"])
+                                  ["widgets", "serving", "teaching"]],
+                         ids=["strict-cardkit", "tables-serving-lessons"])
 def test_mypy_finds_nothing(args):
     done = subprocess.run([_tool("mypy"), "--no-incremental", "--cache-dir=/dev/null", *args], cwd=ROOT,
                           capture_output=True, text=True, timeout=600)

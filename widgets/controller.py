@@ -139,7 +139,7 @@ class Controller:
         self.message: tuple[str, str] | None = None
         self.errors: list[BaseException] = []
         self.refusals: list[str] = []
-        self.players: dict[int, Player] = {}
+        self.players: dict[int, Player[Any]] = {}
         self._handle: asyncio.TimerHandle | None = None   # the scheduled computer move
         self._timer: asyncio.TimerHandle | None = None    # the table's own timer (a reveal, …)
         # this position's observations (seat -> observation) and refusals (action -> refusal)

@@ -442,7 +442,7 @@ class EcarteTable(CardTable):
         self._hand_shown = None
         return state
 
-    def computer_player(self, seat: int, settings: dict, seed: int | None) -> Player:
+    def computer_player(self, seat: int, settings: dict, seed: int | None) -> Player[Any]:
         """The computer at ``seat``, of the level chosen in ``settings``."""
         return ecarte.computer_player(settings["level"], seed=seed)
 

@@ -4,7 +4,7 @@ and the event loop the controller schedules on (:func:`running_loop`); docs/arch
 from __future__ import annotations
 
 import asyncio
-from typing import Protocol
+from typing import Any, Protocol
 
 from cardkit.core import GameState, Observation, Player
 
@@ -30,7 +30,7 @@ class TableHooks(Protocol):
     def new_state(self, settings: dict, seed: int | None) -> GameState:
         """A fresh game (``module.new_game(...)``) for ``settings``."""
 
-    def computer_player(self, seat: int, settings: dict, seed: int | None) -> Player:
+    def computer_player(self, seat: int, settings: dict, seed: int | None) -> Player[Any]:
         """The computer player for ``seat`` (``choose(observation) -> action``)."""
 
     def seat_observation(self, state: GameState, seat: int) -> Observation:

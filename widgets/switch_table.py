@@ -299,7 +299,7 @@ class SwitchTable(CardTable):
         return switch.new_game(rules, seed=seed, deck=first.get("deck"), hands=first.get("hands"),
                                dealer=first.get("dealer"), names=self._names(rules.players))
 
-    def computer_player(self, seat: int, settings: dict, seed: int | None) -> Player:
+    def computer_player(self, seat: int, settings: dict, seed: int | None) -> Player[Any]:
         """The computer at ``seat``, of the level chosen in ``settings``."""
         player = switch.computer_player(settings["level"], seed=None if seed is None else seed * 31 + seat,
                                         **self._computer_options)

@@ -286,7 +286,7 @@ class WarTable(CardTable):
         self._custom = rules if key is None else None
         options = list(VARIANTS) + (["custom"] if key is None else [])
         # plays the person's Steal War choices during auto-play
-        self._helper: Player = war.computer_player(level)
+        self._helper: Player[Any] = war.computer_player(level)
         self._revealed_at: int | None = None     # the battle whose face-down cards were shown
         self.controller = Controller(
             self, seat=seat, seed=seed, delay=delay,
@@ -315,7 +315,7 @@ class WarTable(CardTable):
         return war.new_game(rules, seed=seed, hands=first.get("hands"), deck=first.get("deck"),
                             piles=first.get("piles"))
 
-    def computer_player(self, seat: int, settings: dict, seed: int | None) -> Player:
+    def computer_player(self, seat: int, settings: dict, seed: int | None) -> Player[Any]:
         """The computer at ``seat`` (the table's ``level``)."""
         return war.computer_player(self.level, seed=None if seed is None else seed * 31 + seat)
 

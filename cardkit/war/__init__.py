@@ -22,8 +22,8 @@ The package:
 
 - :mod:`cardkit.war.rules` — :class:`WarRules`, its presets (:data:`PRESETS`, :data:`VARIANTS`)
   and their labels;
-- :mod:`cardkit.war.engine` — :class:`WarState`, the battle-by-battle engine; :mod:`cardkit.war.judge`
-  (comparing cards, wars) and :mod:`cardkit.war.decisions` (Slap war, Steal War) are its steps;
+- :mod:`cardkit.war.engine` — :class:`WarState`, the battle-by-battle engine;
+  :mod:`cardkit.war.battle` its steps (comparing cards, wars, running short; Slap war, Steal War);
 - :mod:`cardkit.war.deal` — :func:`new_game`, the deal;
 - :mod:`cardkit.war.observation` — :class:`WarObservation`, what one seat sees;
 - :mod:`cardkit.war.text` — rule references, "what now" and the one refusal explainer;

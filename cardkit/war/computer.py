@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core import Action
-from .decisions import reaction_time
+from .battle import reaction_time
 from .observation import WarObservation
 
 __all__ = ["WarComputer", "computer_player"]

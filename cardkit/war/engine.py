@@ -49,8 +49,8 @@ from ..core import (Action, Event, GameState, IllegalAction, Rule, _copy_tree, d
 from ..i18n import N_, _
 from .rules import (WarRules, _IDX, _beats_table, _card,
                     _cards)
-from . import decisions, judge
-from .decisions import reaction_time
+from . import battle
+from .battle import reaction_time
 from .observation import WarObservation, observe
 from .text import Downs, Say, StoryEvent, Ups, refusal, rule_ref, variant_rule
 
@@ -234,15 +234,15 @@ class WarState(GameState):
                 self._battle["queue"].pop(0)
                 self._battle["stage"] = "decide"
             elif st == "slap":
-                decisions.slap_resolve(self, False)
+                battle.slap_resolve(self, False)
             elif st == "top":
-                decisions.finish_top(self, None)
+                battle.finish_top(self, None)
         elif k == "steal":
-            decisions.steal(self)
+            battle.steal(self)
         elif k == "top":
-            decisions.finish_top(self, _IDX[action.card])
+            battle.finish_top(self, _IDX[action.card])
         elif k == "slap":
-            decisions.slap_resolve(self, True)
+            battle.slap_resolve(self, True)
         self._run()
 
     # -- undo ---------------------------------------------------------------------------------
@@ -316,9 +316,9 @@ class WarState(GameState):
             if st == "turn":
                 self._turn()
             elif st == "judge":
-                judge.judge_cards(self)
+                battle.judge_cards(self)
             elif st == "decide":
-                decisions.decide(self)
+                battle.decide(self)
             else:   # a decision waits
                 return
 
@@ -328,7 +328,7 @@ class WarState(GameState):
         b["table"][p].append(c)
         b["up_flags"][p].append(up)
         if self.rules.steal_war and not self._packets[p] and self._piles[p]:
-            decisions.reshuffle(self, p)
+            battle.reshuffle(self, p)
         return c
 
     def _turn(self) -> None:
@@ -437,7 +437,7 @@ class WarState(GameState):
             if len(alive) > 1 and len(set(won)) > 1:
                 b["stage"] = "top"
                 return
-            decisions.finish_top(self, None)
+            battle.finish_top(self, None)
             return
         self._packets[w].extend(won)
         self._b = None
@@ -509,7 +509,7 @@ class WarState(GameState):
         if self.rules.steal_war:
             for p in range(n):
                 if not self._packets[p] and self._piles[p]:
-                    decisions.reshuffle(self, p)
+                    battle.reshuffle(self, p)
         for p in range(n):
             if not self._packets[p] and not self._piles[p]:
                 self._out[p] = True
@@ -539,6 +539,10 @@ class WarState(GameState):
         """The rule that ended the game (None while it goes on)."""
         end = self.log[-1] if self.log and self.log[-1].kind == "end" else None
         return end.rule if end is not None else (self._rule() if self.is_over else None)
+
+    def _steal_targets(self, seat: int) -> list[int]:
+        """Steal War (§1.10): the seats whose face-up pile ``seat`` may steal now."""
+        return battle.steal_targets(self, seat)
 
     def _looking_at(self, seat: int) -> Card | None:
         """Steal War: the top card of ``seat``'s own packet (shown to that seat while it decides)."""
@@ -589,7 +593,9 @@ class WarState(GameState):
     # -- JSON -------------------------------------------------------------------------------------
     @classmethod
     def _from_setup(cls, setup: dict[str, Any]) -> WarState:
-        from .deal import new_game
-        return new_game(rules_from_dict(WarRules, setup["rules"]), seed=setup["seed"],
-                        deck=setup.get("deck"), hands=setup.get("hands"), piles=setup.get("piles"),
-                        names=setup.get("names"))
+        # new_game (deal.py, which imports this module) is set as _new_game when cardkit.war loads
+        state = cls._new_game(rules_from_dict(WarRules, setup["rules"]), seed=setup["seed"],
+                              deck=setup.get("deck"), hands=setup.get("hands"),
+                              piles=setup.get("piles"), names=setup.get("names"))
+        assert isinstance(state, WarState)
+        return state

@@ -129,9 +129,8 @@ def _decision_now(state: WarState, seat: int, phase: str, cp: int) -> tuple[str,
                 else _("{player} chooses which won card goes on top of their face-up pile ({rule})."))
         return text.format(player=name, rule=rule), rule
     if phase == "steal":
-        from .decisions import steal_targets      # decisions tells its story with this module
         card = state._looking_at(seat)
-        whose = [state.names[q] for q in steal_targets(state, seat)]
+        whose = [state.names[q] for q in state._steal_targets(seat)]
         return (_("Your top card {card} has the rank of the top card of {whose}'s face-up pile: "
                   "steal the pile, or play the card ({rule})?").format(
                       card=card, whose=_(" and ").join(whose), rule=rule), rule)

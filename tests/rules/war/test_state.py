@@ -137,8 +137,8 @@ def test_war_doctests_pass():
     import doctest
     import importlib
     attempted = 0
-    for name in ("cardkit.war", "cardkit.war.rules", "cardkit.war.engine", "cardkit.war.judge",
-                 "cardkit.war.decisions", "cardkit.war.deal", "cardkit.war.observation",
+    for name in ("cardkit.war", "cardkit.war.rules", "cardkit.war.engine", "cardkit.war.battle",
+                 "cardkit.war.deal", "cardkit.war.observation",
                  "cardkit.war.text", "cardkit.war.computer", "cardkit.war.simulation"):
         result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
         assert result.failed == 0, name
