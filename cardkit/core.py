@@ -443,8 +443,8 @@ def check_rules(rules: object, cls: type[R], game: str) -> R:
     >>> check_rules(3, dict, "Écarté")
     Traceback (most recent call last):
     ...
-    TypeError: Écarté needs dict rules, not int
+    TypeError: Écarté needs dict, not int
     """
     if not isinstance(rules, cls):
-        raise TypeError(f"{game} needs {cls.__name__} rules, not {type(rules).__name__}")
+        raise TypeError(f"{game} needs {cls.__name__}, not {type(rules).__name__}")
     return rules

@@ -503,7 +503,7 @@ def new_game(rules: SwitchRules | None = None, *, seed: int | None = None,
     >>> new_game(3)
     Traceback (most recent call last):
     ...
-    TypeError: Switch needs SwitchRules rules, not int
+    TypeError: Switch needs SwitchRules, not int
     """
     rules = check_rules(_default_rules(hands) if rules is None else rules, SwitchRules, "Switch")
     n = rules.players

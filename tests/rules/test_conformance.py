@@ -479,7 +479,7 @@ def test_new_game_refuses_a_value_that_is_not_rules(game, value):
 def test_war_names_both_in_the_one_refusal():
     with pytest.raises(TypeError) as err:
         war.new_game(ecarte.EcarteRules.standard())
-    assert str(err.value) == "War needs WarRules rules, not EcarteRules"
+    assert str(err.value) == "War needs WarRules, not EcarteRules"
 
 
 # ------------------------------------------------------------------------------------ doctests

@@ -54,10 +54,10 @@ def test_the_observation_shows_the_rules_label():
 
 def test_rules_of_another_game_are_refused_naming_both():
     from cardkit import switch, war
-    with pytest.raises(TypeError, match="Écarté needs EcarteRules rules, not WarRules"):
+    with pytest.raises(TypeError, match="Écarté needs EcarteRules, not WarRules"):
         new_game(war.WarRules.classic())
-    with pytest.raises(TypeError, match="Écarté needs EcarteRules rules, not SwitchRules"):
+    with pytest.raises(TypeError, match="Écarté needs EcarteRules, not SwitchRules"):
         new_game(switch.SwitchRules())
-    with pytest.raises(TypeError, match="Écarté needs EcarteRules rules, not str"):
+    with pytest.raises(TypeError, match="Écarté needs EcarteRules, not str"):
         new_game("classic")
     assert new_game(None, seed=1).rules == EcarteRules.standard()

@@ -159,11 +159,11 @@ def test_full_stock_for_lessons():
 
 
 def test_new_game_refuses_another_games_rules():
-    with pytest.raises(TypeError, match=r"^Switch needs SwitchRules rules, not EcarteRules$"):
+    with pytest.raises(TypeError, match=r"^Switch needs SwitchRules, not EcarteRules$"):
         new_game(EcarteRules())
-    with pytest.raises(TypeError, match=r"^Switch needs SwitchRules rules, not WarRules$"):
+    with pytest.raises(TypeError, match=r"^Switch needs SwitchRules, not WarRules$"):
         new_game(WarRules())
-    with pytest.raises(TypeError, match=r"^Switch needs SwitchRules rules, not str$"):
+    with pytest.raises(TypeError, match=r"^Switch needs SwitchRules, not str$"):
         new_game("standard")
 
 

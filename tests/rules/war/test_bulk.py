@@ -193,7 +193,7 @@ def test_bad_arguments():
         play_many(WarRules.multiplayer(3), deals=np.zeros((1, 2), dtype=np.uint8))
     with pytest.raises(ValueError, match="at most 255 cards"):
         play_many(WarRules.classic(), deals=np.zeros((1, 256), dtype=np.uint8))
-    with pytest.raises(TypeError, match="play_many needs WarRules rules, not str"):
+    with pytest.raises(TypeError, match="play_many needs WarRules, not str"):
         play_many("classic", 3)
 
 
