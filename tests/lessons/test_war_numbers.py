@@ -9,6 +9,7 @@ before the button is pressed, nothing of the answer is there.
 from __future__ import annotations
 
 import html
+from dataclasses import replace
 import json
 
 import numpy as np
@@ -263,3 +264,15 @@ def test_the_experiments_panel_shows_nothing_until_run():
     # each control says what it sets in words (not "Short")
     assert [panel.variant.description, panel.pickup.description, panel.short.description] == \
         ["Variant", "Pickup", "Short of cards"]
+
+
+def test_panel_runs_and_shows_a_png_and_the_numbers():
+    from cardkit_lessons.war_numbers import NumbersPanel
+    panel = NumbersPanel(variant="Război (war size = card value)", n_games=2000, seed=2)
+    panel.pickup.value = "random"
+    res = panel.run()
+    assert res.rules == replace(WarRules.razboi(), pickup="random") and res.n_games == 2000
+    assert panel.image.value[:8] == b"\x89PNG\r\n\x1a\n"
+    assert panel.text.value.startswith("2,000 games: mean ") and "Ends: all cards" in panel.text.value
+    assert repr(panel) == "NumbersPanel(variant='Război (war size = card value)')"
+    assert not panel.button.disabled

@@ -1,8 +1,7 @@
-"""cardkit/war/stats.py and teaching/war_numbers.py: the numbers and the panel of the lesson
-"War by the numbers"."""
+"""cardkit/war/stats.py: the numbers of the lesson "War by the numbers" (its panel, a widget, is
+tested in tests/lessons/test_war_numbers.py)."""
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 
 import numpy as np
@@ -72,18 +71,6 @@ def test_smaller_packs_make_shorter_games():
     means = [packs[k].battles.mean() for k in (4, 8, 13)]
     assert means[0] < means[1] < means[2]
     assert packs[4].rules == WarRules.classic()
-
-
-def test_panel_runs_and_shows_a_png_and_the_numbers():
-    from cardkit_lessons.war_numbers import NumbersPanel
-    panel = NumbersPanel(variant="Război (war size = card value)", n_games=2000, seed=2)
-    panel.pickup.value = "random"
-    res = panel.run()
-    assert res.rules == replace(WarRules.razboi(), pickup="random") and res.n_games == 2000
-    assert panel.image.value[:8] == b"\x89PNG\r\n\x1a\n"
-    assert panel.text.value.startswith("2,000 games: mean ") and "Ends: all cards" in panel.text.value
-    assert repr(panel) == "NumbersPanel(variant='Război (war size = card value)')"
-    assert not panel.button.disabled
 
 
 def test_simulate_statistics_reproducible():
