@@ -59,7 +59,7 @@ def test_page_notice_says_the_stopped_message():
     head = re.search(r"{%- block html_head_js -%}(.*?){%- endblock html_head_js -%}", text, re.S)
     assert head and "window.WebSocket = " in head.group(1) and "/channels" in head.group(1)
     assert 'say("cardkit:stopped")' in head.group(1)
-    table = (ROOT / "widgets" / "js" / "table.js").read_text()
+    table = (ROOT / "widgets" / "js" / "connection.js").read_text()
     assert '"cardkit:stopped"' in table and "#ck-stopped .ck-stopped-text" in table
 
 

@@ -1,11 +1,11 @@
 """The tables' front end: the shipped bundles are exactly the build of their sources.
 
-The JavaScript is written as ES modules in ``widgets/js/`` (``table.js`` exports what the tables
-share; ``ecarte.js``, ``switch.js``, ``war.js`` and ``quiz.js`` import it and end with
-``export default { render }``). esbuild, pinned exactly in ``package.json`` and
-``package-lock.json``, bundles each into one ES module, ``widgets/static/<name>.bundle.js``: the
-file anywidget loads, committed and shipped in the package, so that a user needs no Node.js and
-nothing is fetched at run time.
+The JavaScript is written as ES modules in ``widgets/js/`` (``table.js``, ``cards.js``, ``dom.js``,
+``motion.js`` and ``connection.js`` export what the tables share; ``ecarte.js``, ``switch.js``,
+``war.js`` and ``quiz.js`` import what they use and end with ``export default { render }``).
+esbuild, pinned exactly in ``package.json`` and ``package-lock.json``, bundles each into one ES
+module, ``widgets/static/<name>.bundle.js``: the file anywidget loads, committed and shipped in
+the package, so that a user needs no Node.js and nothing is fetched at run time.
 
 After changing a file in ``widgets/js/``, rebuild and commit the bundles::
 
@@ -73,9 +73,9 @@ def test_each_widget_loads_its_bundle_a_module_that_imports_nothing():
         text = (STATIC / f"{name}.bundle.js").read_text(encoding="utf-8")
         assert widget._esm == text, widget.__name__
         assert widget._css == (STATIC / "table.css").read_text(encoding="utf-8")
-        # self-contained: table.js is inside, nothing is imported (fetched) when the page loads it
+        # self-contained: the shared modules are inside, nothing is imported (fetched) at load
         assert not re.search(r"^\s*import\b|\bimport\(", text, re.M), name
-        assert "// widgets/js/table.js" in text and f"// widgets/js/{name}.js" in text
+        assert "// widgets/js/cards.js" in text and f"// widgets/js/{name}.js" in text
         # anywidget takes the module's default export, {render}
         assert text.rstrip().endswith(f"export {{\n  {name}_default as default\n}};"), name
 

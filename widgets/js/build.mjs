@@ -1,6 +1,7 @@
 // Builds the tables' front end: each widget's module (ecarte.js, switch.js, war.js, quiz.js, which
-// import what they share from table.js) bundled by esbuild into one ES module,
-// widgets/static/<name>.bundle.js — the files anywidget loads (cardtable.py's bundle()).
+// import what they share from table.js, cards.js, dom.js, motion.js and connection.js) bundled by
+// esbuild into one ES module, widgets/static/<name>.bundle.js — the files anywidget loads
+// (cardtable.py's bundle()).
 //
 //   npm ci && npm run build          rewrite widgets/static/*.bundle.js (commit them)
 //   node widgets/js/build.mjs DIR    write the bundles into DIR instead (the test compares them)

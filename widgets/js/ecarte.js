@@ -1,8 +1,11 @@
 // Écarté's felt: the opponent across, stock / turn-up / trumps and the trick in the middle, the
 // last trick beside it, your sorted hand at the bottom. EcarteTable's anywidget module (bundled
-// with table.js into static/ecarte.bundle.js).
+// with the shared table.js, cards.js, dom.js, motion.js and connection.js into
+// static/ecarte.bundle.js).
 
-import { cardBack, cardButton, cardFace, cardSlot, h, makeRender, suitClass } from "./table.js";
+import { cardBack, cardButton, cardFace, cardSlot, suitClass } from "./cards.js";
+import { h } from "./dom.js";
+import { makeRender } from "./table.js";
 
 function tricksPile(side, n, label) {
   return h("div", { class: "ck-tricks ck-tricks-" + side },
@@ -69,7 +72,7 @@ function drawEcarte(shell, v, prev) {
     const btn = cardButton(card, {
       labels: L, idx: i, selected: selecting ? sel.has(card.code) : null,
       onclick: () => {
-        if (shell.lost) return;
+        if (shell.connection.lost) return;
         if (selecting) {
           if (sel.has(card.code)) sel.delete(card.code);
           else if (sel.size < v.select_max) sel.add(card.code);
@@ -105,7 +108,7 @@ function drawEcarte(shell, v, prev) {
   // -- movement: the opponent's card comes from their hand; a finished trick goes to its winner
   if (prev && prev.pos !== v.pos) {
     const prevThem = prev.trick && prev.trick.cards.them;
-    if (v.trick.cards.them && (!prevThem || prevThem.code !== v.trick.cards.them.code)) shell.slideFrom(slotThem, theirHand);
+    if (v.trick.cards.them && (!prevThem || prevThem.code !== v.trick.cards.them.code)) shell.motion.slideFrom(slotThem, theirHand);
     const prevLast = prev.last_trick ? prev.last_trick.cards.them.code + prev.last_trick.cards.you.code : "";
     const nowLast = v.last_trick ? v.last_trick.cards.them.code + v.last_trick.cards.you.code : "";
     if (nowLast && nowLast !== prevLast && v.mode !== "between") {
@@ -113,10 +116,10 @@ function drawEcarte(shell, v, prev) {
       // draw the two cards where the trick was, then send them to the winner
       const ghostThem = cardFace(v.last_trick.cards.them, { cls: "ck-mid", labels: L });
       const ghostYou = cardFace(v.last_trick.cards.you, { cls: "ck-mid", labels: L });
-      if (shell.animate) {
+      if (shell.motion.enabled) {
         const holder = h("div", { class: "ck-ghost-trick" }, h("div", { class: "ck-trick-them" }, ghostThem), h("div", { class: "ck-trick-you" }, ghostYou));
         trick.appendChild(holder);
-        shell.gather([ghostThem, ghostYou], to);
+        shell.motion.gather([ghostThem, ghostYou], to);
         holder.remove();
       }
     }

@@ -1,8 +1,9 @@
 // The lessons' "Your turn" question: the choices as cards (drawn like the tables' cards) or as
-// buttons, and the feedback in a live region. Quiz's anywidget module (bundled with table.js
-// into static/quiz.bundle.js).
+// buttons, and the feedback in a live region. Quiz's anywidget module (bundled with cards.js
+// and dom.js into static/quiz.bundle.js).
 
-import { cardButton, h } from "./table.js";
+import { cardButton } from "./cards.js";
+import { h } from "./dom.js";
 
 function renderQuiz({ model, el }) {
   const root = h("div", { class: "ck-root ck-quiz" });

@@ -1,9 +1,11 @@
 // Switch's felt: the opponents across (name, count, "Last card!" bubble, backs), the stock and the
 // discard pile in the middle with the named suit and any pending penalty, your sorted hand at the
-// bottom (overlapping when it is long). SwitchTable's anywidget module (bundled with table.js
-// into static/switch.bundle.js).
+// bottom (overlapping when it is long). SwitchTable's anywidget module (bundled with the
+// shared table.js, cards.js, dom.js, motion.js and connection.js into static/switch.bundle.js).
 
-import { cardBack, cardButton, cardFace, cardSlot, h, makeRender, suitClass } from "./table.js";
+import { cardBack, cardButton, cardFace, cardSlot, suitClass } from "./cards.js";
+import { h } from "./dom.js";
+import { makeRender } from "./table.js";
 
 function fitHand(hand) {
   // overlap the cards when the hand is wider than its row (phones, long hands)
@@ -93,7 +95,7 @@ function drawSwitch(shell, v, prev) {
   // movement: a card played by an opponent comes from their hand
   if (prev && prev.pos !== v.pos && v.discard.top && (!prev.discard.top || prev.discard.top.code !== v.discard.top.code)) {
     const mover = prev.opponents.find((o) => o.turn);
-    if (mover && oppHands[mover.seat] && !shell.rects.has(v.discard.top.code)) shell.slideFrom(topEl, oppHands[mover.seat]);
+    if (mover && oppHands[mover.seat] && !shell.motion.rects.has(v.discard.top.code)) shell.motion.slideFrom(topEl, oppHands[mover.seat]);
   }
 }
 

@@ -1,8 +1,11 @@
-// cardkit tables: the part of the front end shared by every table — card faces, the shell
-// (toolbar, "What now", actions, log, restart question, connection check) and the anywidget
-// entry point. An ES module: each game's module (ecarte.js, switch.js, war.js, quiz.js) imports
-// what it uses from here and ends with `export default { render }` (anywidget's convention).
-// esbuild bundles each game's module with this one into one file, widgets/static/<game>.bundle.js,
+// cardkit tables: the table's shell and the anywidget entry point shared by every table. Each
+// game's module (ecarte.js, switch.js, war.js) draws its felt and ends with
+// `export default { render: makeRender(game, drawGame) }` (anywidget's convention); the shell
+// draws the rest, built once per view and updated in place: the toolbar (title, badges, score,
+// New game), the settings, "What now", the action bar, the task bar, the log and the restart
+// question, and it keeps the focus on the same control across a redraw. Beside it: dom.js (h),
+// cards.js (the cards), motion.js (cards that move), connection.js (the connection check).
+// esbuild bundles each game's module with these into one file, widgets/static/<game>.bundle.js,
 // which ships in the package and is what the Python side loads (`npm run build`; nothing is
 // fetched from the internet at run time).
 //
@@ -10,187 +13,9 @@
 // never as HTML; every click is a custom message {do: "act", action, pos} that the kernel runs
 // through the game's `apply`; the page holds no game state of its own beyond a discard selection.
 
-const SVGNS = "http://www.w3.org/2000/svg";
-
-/** An HTML element: h("button", {class: "x", onclick: f, "aria-label": "…"}, "text", child…) */
-export function h(tag, attrs, ...kids) {
-  const e = document.createElement(tag);
-  setAttrs(e, attrs);
-  for (const k of kids.flat(Infinity)) {
-    if (k === null || k === undefined || k === false) continue;
-    e.appendChild(typeof k === "string" || typeof k === "number" ? document.createTextNode(String(k)) : k);
-  }
-  return e;
-}
-
-/** An SVG element, same calling convention as h(). */
-function s(tag, attrs, ...kids) {
-  const e = document.createElementNS(SVGNS, tag);
-  setAttrs(e, attrs);
-  for (const k of kids.flat(Infinity)) {
-    if (k === null || k === undefined || k === false) continue;
-    e.appendChild(typeof k === "string" || typeof k === "number" ? document.createTextNode(String(k)) : k);
-  }
-  return e;
-}
-
-function setAttrs(e, attrs) {
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k.startsWith("on") && typeof v === "function") e.addEventListener(k.slice(2), v);
-    else if (k === "text") e.textContent = String(v);
-    else if (k === "style" && typeof v === "object") Object.assign(e.style, v);
-    else e.setAttribute(k, v === true ? "" : String(v));
-  }
-}
-
-// ------------------------------------------------------------------------------------ card faces
-const SUIT_PATHS = {
-  H: "M50 92 C 30 74, 4 56, 8 32 C 11 14, 34 6, 50 28 C 66 6, 89 14, 92 32 C 96 56, 70 74, 50 92 Z",
-  D: "M50 4 L88 50 L50 96 L12 50 Z",
-  S: "M50 4 C 40 24, 8 40, 10 62 C 12 80, 36 84, 46 70 C 45 82, 40 90, 30 96 L70 96 C 60 90, 55 82, 54 70 C 64 84, 88 80, 90 62 C 92 40, 60 24, 50 4 Z",
-  C: "M50 6 C 36 6, 29 18, 32 30 C 34 38, 38 42, 41 45 C 34 40, 24 38, 16 44 C 6 52, 8 70, 22 74 C 34 78, 42 68, 45 62 C 45 76, 40 88, 30 96 L70 96 C 60 88, 55 76, 55 62 C 58 68, 66 78, 78 74 C 92 70, 94 52, 84 44 C 76 38, 66 40, 59 45 C 62 42, 66 38, 68 30 C 71 18, 64 6, 50 6 Z",
-};
-
-function pip(suit, cx, cy, size, flip) {
-  const sc = size / 100;
-  let t = `translate(${cx - size / 2} ${cy - size / 2}) scale(${sc})`;
-  if (flip) t = `rotate(180 ${cx} ${cy}) ` + t;
-  return s("path", { d: SUIT_PATHS[suit], transform: t, class: "ck-ink" });
-}
-
-// pip positions (x, y, flipped) on a 100 x 140 card, by rank
-const COLS = [32, 50, 68];
-const PIPS = (() => {
-  const [L, M, R] = COLS, T = 30, B = 110, C = 70;
-  const r4 = [30, 56.7, 83.3, 110];
-  const p = {
-    2: [[M, T], [M, B]],
-    3: [[M, T], [M, C], [M, B]],
-    4: [[L, T], [R, T], [L, B], [R, B]],
-  };
-  p[5] = [...p[4], [M, C]];
-  p[6] = [...p[4], [L, C], [R, C]];
-  p[7] = [...p[6], [M, 50]];
-  p[8] = [...p[7], [M, 90]];
-  p[9] = [[L, r4[0]], [R, r4[0]], [L, r4[1]], [R, r4[1]], [L, r4[2]], [R, r4[2]], [L, r4[3]], [R, r4[3]], [M, C]];
-  p[10] = [[L, r4[0]], [R, r4[0]], [L, r4[1]], [R, r4[1]], [L, r4[2]], [R, r4[2]], [L, r4[3]], [R, r4[3]], [M, 43], [M, 97]];
-  return p;
-})();
-
-function courtFigure(rank, suit) {
-  // a double-ended court card: a headdress, the big letter and a pip, mirrored
-  const half = [];
-  if (rank === "K") {
-    half.push(s("path", { d: "M34 50 L36 34 L43 42 L50 30 L57 42 L64 34 L66 50 Z", class: "ck-court-gold" }));
-    half.push(s("rect", { x: 34, y: 50, width: 32, height: 5, class: "ck-court-gold" }));
-  } else if (rank === "Q") {
-    half.push(s("path", { d: "M36 52 Q50 34 64 52 Z", class: "ck-court-gold" }));
-    for (const x of [38, 50, 62]) half.push(s("circle", { cx: x, cy: x === 50 ? 37 : 43, r: 3, class: "ck-court-gold" }));
-  } else {
-    half.push(s("path", { d: "M34 52 Q36 36 52 36 Q66 36 66 52 Z", class: "ck-court-cap" }));
-    half.push(s("path", { d: "M58 38 Q70 22 76 26", class: "ck-court-feather" }));
-  }
-  half.push(s("text", { x: 50, y: 68, "text-anchor": "middle", class: "ck-court-letter ck-ink" }, rank));
-  const top = s("g", {}, half);
-  const bottom = s("g", { transform: "rotate(180 50 70)" }, half.map((n) => n.cloneNode(true)));
-  return [
-    s("rect", { x: 22, y: 18, width: 56, height: 104, rx: 5, class: "ck-court-frame" }),
-    s("line", { x1: 24, y1: 70, x2: 76, y2: 70, class: "ck-court-line" }),
-    top, bottom,
-    pip(suit, 32, 80, 12, true), pip(suit, 68, 60, 12, false),
-  ];
-}
-
-/** The SVG face of card {rank, suit, text, words}: corner indices, pips or a court figure. */
-function faceSVG(card) {
-  const kids = [s("rect", { x: 1, y: 1, width: 98, height: 138, rx: 8, class: "ck-face-bg" })];
-  if (card.suit === null || card.rank === "JOKER") {
-    const letters = "JOKER".split("");
-    letters.forEach((ch, i) => {
-      kids.push(s("text", { x: 11, y: 18 + i * 13, "text-anchor": "middle", class: "ck-joker-index" }, ch));
-      kids.push(s("text", { x: 89, y: 122 - (4 - i) * 13 + 13 * 0, "text-anchor": "middle", class: "ck-joker-index",
-                            transform: "rotate(180 89 " + (122 - (4 - i) * 13 - 4) + ")" }, letters[4 - i]));
-    });
-    kids.push(s("path", { d: "M50 38 L58 62 L84 62 L63 77 L71 102 L50 86 L29 102 L37 77 L16 62 L42 62 Z", class: "ck-joker-star" }));
-    return s("svg", { viewBox: "0 0 100 140", class: "ck-svg", "aria-hidden": "true", focusable: "false" }, kids);
-  }
-  const idx = (x, y, flip) => {
-    const g = s("g", flip ? { transform: "rotate(180 50 70)" } : {},
-      s("text", { x, y, "text-anchor": "middle", class: "ck-index ck-ink" + (card.rank === "10" ? " ck-index-10" : "") }, card.rank),
-      pip(card.suit, x, y + 13, 13, false));
-    return g;
-  };
-  kids.push(idx(11, 22, false), idx(11, 22, true));
-  const n = Number(card.rank);
-  if (card.rank === "A") {
-    kids.push(pip(card.suit, 50, 70, card.suit === "S" ? 46 : 38, false));
-  } else if (n >= 2 && n <= 10) {
-    for (const [x, y] of PIPS[n]) kids.push(pip(card.suit, x, y, 20, y > 72));
-  } else {
-    kids.push(...courtFigure(card.rank, card.suit));
-  }
-  return s("svg", { viewBox: "0 0 100 140", class: "ck-svg", "aria-hidden": "true", focusable: "false" }, kids);
-}
-
-export function suitClass(card) {
-  if (!card.suit) return "ck-joker";
-  return "ck-suit-" + card.suit + (card.suit === "H" || card.suit === "D" ? " ck-red" : " ck-black");
-}
-
-/** A face-up card (not interactive): a span with the face and, for screen readers, its words. */
-export function cardFace(card, opts = {}) {
-  const e = h("span", { class: `ck-card ck-face ${suitClass(card)} ${opts.cls || ""}`, role: "img",
-                        "aria-label": card.words, "data-anim": card.code }, faceSVG(card));
-  if (card.trump && opts.tags !== false) e.appendChild(h("span", { class: "ck-tag ck-tag-trump", "aria-hidden": "true" }, "★ " + (opts.labels?.trump || "trump")));
-  return e;
-}
-
-/** A face-down card: no text, nothing that tells one back from another; not a tab stop. */
-export function cardBack(cls = "") {
-  return h("span", { class: "ck-card ck-back " + cls, "aria-hidden": "true" });
-}
-
-/** An empty place on the table (decoration: hidden from screen readers). */
-export function cardSlot(label = "", cls = "") {
-  return h("span", { class: "ck-card ck-slot " + cls, "aria-hidden": "true" }, label ? h("span", { class: "ck-slot-label" }, label) : null);
-}
-
-/** A hand card the person can click: a real <button> named in words (rank "of" suit). */
-export function cardButton(card, { onclick, selected = null, labels = {}, idx = 0, group = "hand" } = {}) {
-  const blocked = card.playable === false && !card.idle;
-  const idle = !!card.idle;
-  let name = card.words;
-  if (card.trump) name += ", " + (labels.trump || "trump");
-  if (blocked) name += " — " + (labels.not_allowed || "not allowed") + (card.reason ? ": " + card.reason : "");
-  else if (idle && card.reason) name += " — " + card.reason;
-  const b = h("button", {
-    type: "button",
-    class: `ck-cardbtn${blocked ? " ck-blocked" : ""}${idle ? " ck-idle" : ""}${selected ? " ck-selected" : ""}`,
-    "aria-label": name,
-    "aria-disabled": blocked || idle ? "true" : null,
-    "aria-pressed": selected === null ? null : (selected ? "true" : "false"),
-    title: card.reason || null,
-    "data-key": "card:" + card.code, "data-group": group, "data-idx": idx, "data-anim": card.code,
-    tabindex: idle ? "-1" : null,
-    onclick,
-  });
-  const face = cardFace(card, { labels });
-  face.removeAttribute("role");
-  face.removeAttribute("aria-label");
-  face.removeAttribute("data-anim");
-  b.appendChild(face);
-  if (blocked) face.appendChild(h("span", { class: "ck-tag ck-tag-no", "aria-hidden": "true" }, "✕ " + (labels.not_allowed || "not allowed")));
-  return b;
-}
-
-// ----------------------------------------------------------------------------------- the shell
-/** The cardkit page template's "This game has stopped …" text (null on another page). */
-function pageStoppedText() {
-  const e = document.querySelector("#ck-stopped .ck-stopped-text");
-  const text = e ? e.textContent.replace(/\s+/g, " ").trim() : "";
-  return text || null;
-}
+import { Connection } from "./connection.js";
+import { h } from "./dom.js";
+import { Motion } from "./motion.js";
 
 /**
  * The parts every table has, built once per view and updated in place:
@@ -203,11 +28,6 @@ class TableShell {
     this.el = el;
     this.selected = new Set();
     this.lastPos = null;
-    this.pingN = 0;
-    this.lastPong = Date.now();
-    this.awaiting = null;       // {n, since}: a ping sent after a click, not answered yet
-    this.lost = false;
-    this.rects = new Map();
     // tabindex -1: the table itself can hold the focus (never a tab stop) when a redraw takes
     // away the control that had it and nothing else can take it yet
     this.root = h("div", { class: `ck-root ck-game-${game}`, tabindex: "-1" });
@@ -227,107 +47,22 @@ class TableShell {
                      h("div", { class: "ck-felt-wrap" }, this.felt, this.overlay, this.confirmBox),
                      this.whatNow, this.actions, this.taskbar, this.log);
     el.appendChild(this.root);
-    this.onMsg = (msg) => {
-      if (msg && typeof msg.pong === "number") {
-        this.lastPong = Date.now();
-        if (this.awaiting && msg.pong >= this.awaiting.n) this.awaiting = null;
-        if (this.lost) this.recover();
-      }
-    };
-    model.on("msg:custom", this.onMsg);
-    this.timer = setInterval(() => this.heartbeat(), 2000);
-    // the cardkit page template watches the kernel's websocket and says when the game has
-    // stopped (kernel dead, server gone) within seconds: the table says it too, at once; when
-    // the socket comes back, the pings (kept up while lost) bring the table back
-    this.onStopped = () => this.showLost(pageStoppedText());
-    this.onResumed = () => this.heartbeat();
-    window.addEventListener("cardkit:stopped", this.onStopped);
-    window.addEventListener("cardkit:resumed", this.onResumed);
-    if (document.body && document.body.classList.contains("ck-game-stopped")) this.onStopped();
+    this.motion = new Motion(model, this.felt, this.overlay);
+    this.connection = new Connection(this);
   }
 
   destroy() {
-    clearInterval(this.timer);
-    this.model.off("msg:custom", this.onMsg);
-    window.removeEventListener("cardkit:stopped", this.onStopped);
-    window.removeEventListener("cardkit:resumed", this.onResumed);
+    this.connection.destroy();
   }
 
-  // -- talking to the kernel
-  send(content) {
-    if (this.lost) return;
-    try {
-      this.model.send(content);
-    } catch (err) {
-      this.showLost();
-    }
-  }
-
-  ping(afterClick) {
-    this.pingN += 1;
-    if (afterClick && !this.awaiting) this.awaiting = { n: this.pingN, since: Date.now() };
-    this.send({ do: "ping", n: this.pingN });
-  }
-
-  heartbeat() {
-    if (this.lost) {
-      // a kernel busy for a while (JupyterLab running the next cells) answers late: keep asking,
-      // and the table comes back when it does; a dead kernel never answers
-      this.pingN += 1;
-      try { this.model.send({ do: "ping", n: this.pingN }); } catch (err) { /* still lost */ }
-      return;
-    }
-    const now = Date.now();
-    if (this.awaiting && now - this.awaiting.since > 6000) return this.showLost();
-    if (now - this.lastPong > 15000) return this.showLost();
-    if (document.visibilityState !== "hidden") this.ping(false);
-  }
-
-  /** The kernel answered after all: the table is live again (redrawn from its view). */
-  recover() {
-    this.lost = false;
-    this.lostText = null;
-    this.awaiting = null;
-    this.lostBox.hidden = true;
-    this.root.classList.remove("ck-is-lost");
-    this.toolbarKey = null;
-    if (this.redraw) this.redraw();
-  }
-
-  /** The game cannot go on (no pong, or `text`: the page's "This game has stopped" notice):
-   *  the notice on top, "What now" says it instead of asking for a move, controls off. */
-  showLost(text) {
-    if (text) this.lostText = text;
-    const v = this.model.get("view") || {};
-    const say = this.lostText || (v.labels && v.labels.lost) || "Connection lost — reload the page to play again.";
-    if (this.lost && this.lostBox.textContent === say) return;
-    this.lost = true;
-    this.lostBox.textContent = say;
-    this.lostBox.hidden = false;
-    this.root.classList.add("ck-is-lost");
-    this.whatNow.replaceChildren(h("span", { class: "ck-whatnow-prompt ck-whatnow-lost" }, say));
-    this.whatNow.className = "ck-whatnow ck-tone-warn";
-    delete this.whatNow.dataset.text;        // the game's next message is drawn again in full
-    this.markMore();
-    for (const b of this.root.querySelectorAll("button, select, input")) {
-      b.setAttribute("aria-disabled", "true");
-      b.tabIndex = -1;
-    }
-  }
-
+  /** Play `action` (its text, e.g. "play K♥") at the position the page shows. */
   act(action) {
     const v = this.model.get("view");
-    this.send({ do: "act", action, pos: v.pos });
-    this.ping(true);
+    this.connection.send({ do: "act", action, pos: v.pos });
+    this.connection.ping(true);
   }
 
   // -- drawing
-  get animate() {
-    const v = this.model.get("view") || {};
-    const reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    return !!(v.prefs && v.prefs.animate) && !reduced;
-  }
-
   /** Remember where the focus was and where the cards were, before a redraw. */
   before() {
     const f = document.activeElement;
@@ -338,8 +73,7 @@ class TableShell {
       this.focus = { key: f.dataset ? f.dataset.key : null, group: f.dataset ? f.dataset.group : null,
                      idx: f.dataset ? Number(f.dataset.idx || 0) : 0 };
     }
-    this.rects = new Map();
-    for (const e of this.felt.querySelectorAll("[data-anim]")) this.rects.set(e.dataset.anim, e.getBoundingClientRect());
+    this.motion.remember();
   }
 
   /** Put the focus back somewhere sensible, and slide moved cards from where they were. */
@@ -356,68 +90,7 @@ class TableShell {
         || this.felt.querySelector(".ck-cardbtn") || this.root;
       if (document.activeElement !== target) target.focus({ preventScroll: true });
     }
-    if (!this.animate) return;
-    for (const e of this.felt.querySelectorAll("[data-anim]")) {
-      const old = this.rects.get(e.dataset.anim);
-      if (!old) continue;
-      const now = e.getBoundingClientRect();
-      const dx = old.left - now.left, dy = old.top - now.top;
-      if (Math.abs(dx) < 2 && Math.abs(dy) < 2) continue;
-      e.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }],
-                { duration: 260, easing: "cubic-bezier(.2,.7,.3,1)" });
-    }
-  }
-
-  /** Slide a card in from the element `from` (e.g. the opponent's hand) to where it is drawn. */
-  slideFrom(cardEl, from) {
-    if (!this.animate || !cardEl || !from) return;
-    const a = from.getBoundingClientRect(), b = cardEl.getBoundingClientRect();
-    const dx = a.left + a.width / 2 - (b.left + b.width / 2), dy = a.top + a.height / 2 - (b.top + b.height / 2);
-    cardEl.animate([{ transform: `translate(${dx}px, ${dy}px) scale(.7)`, opacity: .4 }, { transform: "none", opacity: 1 }],
-                   { duration: 280, easing: "ease-out" });
-  }
-
-  /** The gathered cards (elements now on the table) go, as copies, to the winner's place. */
-  gather(cardEls, to, hold = 650) {
-    if (!this.animate || !to) return;
-    const base = this.overlay.getBoundingClientRect();
-    const dest = to.getBoundingClientRect();
-    for (const src of cardEls) {
-      if (!src) continue;
-      const r = src.getBoundingClientRect();
-      const copy = src.cloneNode(true);
-      copy.removeAttribute("data-anim");
-      copy.classList.add("ck-flying");
-      Object.assign(copy.style, { left: `${r.left - base.left}px`, top: `${r.top - base.top}px`,
-                                  width: `${r.width}px`, height: `${r.height}px` });
-      this.overlay.appendChild(copy);
-      const dx = dest.left + dest.width / 2 - (r.left + r.width / 2), dy = dest.top + dest.height / 2 - (r.top + r.height / 2);
-      const anim = copy.animate([
-        { transform: "none", opacity: 1, offset: 0 },
-        { transform: "none", opacity: 1, offset: hold / (hold + 420) },
-        { transform: `translate(${dx}px, ${dy}px) scale(.45)`, opacity: 0.15, offset: 1 },
-      ], { duration: hold + 420, easing: "ease-in-out" });
-      anim.onfinish = () => copy.remove();
-      setTimeout(() => copy.remove(), hold + 900);
-    }
-  }
-
-  /** Copies of cards drawn before a redraw ({node, rect}) fly to `to` and fade. */
-  gatherSnapshots(snaps, to) {
-    if (!this.animate || !to) return;
-    const base = this.overlay.getBoundingClientRect();
-    const dest = to.getBoundingClientRect();
-    for (const { node, rect } of snaps) {
-      node.classList.add("ck-flying");
-      Object.assign(node.style, { left: `${rect.left - base.left}px`, top: `${rect.top - base.top}px`,
-                                  width: `${rect.width}px`, height: `${rect.height}px` });
-      this.overlay.appendChild(node);
-      const dx = dest.left + dest.width / 2 - (rect.left + rect.width / 2), dy = dest.top + dest.height / 2 - (rect.top + rect.height / 2);
-      const anim = node.animate([{ transform: "none", opacity: 1 }, { transform: `translate(${dx}px, ${dy}px) scale(.6)`, opacity: 0.2 }],
-                                { duration: 380, easing: "ease-in" });
-      anim.onfinish = () => node.remove();
-      setTimeout(() => node.remove(), 900);
-    }
+    this.motion.slideMoved();
   }
 
   drawToolbar(v) {
@@ -441,7 +114,7 @@ class TableShell {
       score,
       h("div", { class: "ck-tools" },
         h("button", { type: "button", class: "ck-btn ck-newgame", "data-key": "tool:new",
-                      onclick: () => this.send({ do: "new_game" }) }, v.labels.new_game)));
+                      onclick: () => this.connection.send({ do: "new_game" }) }, v.labels.new_game)));
     // settings: selects and toggles (kept open across redraws)
     const st = this.settingsBox;
     const open = st.open;
@@ -453,7 +126,7 @@ class TableShell {
       const sel = h("select", { id, class: "ck-select", "data-key": "set:" + set.name,
         onchange: (ev) => {
           const opt = set.options[ev.target.selectedIndex];
-          this.send({ do: "set", name: set.name, value: opt[0] });
+          this.connection.send({ do: "set", name: set.name, value: opt[0] });
         } });
       set.options.forEach(([value, text]) => {
         const o = h("option", {}, text + (set.pending && value === set.now ? "" : ""));
@@ -466,7 +139,7 @@ class TableShell {
     for (const t of v.toggles || []) {
       const id = "ck-tog-" + t.name + "-" + Math.random().toString(36).slice(2, 8);
       const box = h("input", { type: "checkbox", id, "data-key": "tog:" + t.name,
-        onchange: (ev) => this.send({ do: "pref", name: t.name, value: ev.target.checked }) });
+        onchange: (ev) => this.connection.send({ do: "pref", name: t.name, value: ev.target.checked }) });
       box.checked = !!t.value;
       row.appendChild(h("label", { class: "ck-toggle", for: id }, box, h("span", {}, t.label)));
     }
@@ -483,7 +156,7 @@ class TableShell {
     const id = "ck-speed-" + Math.random().toString(36).slice(2, 8);
     const out = h("output", { for: id }, v.speed.value.toFixed(1));
     const input = h("input", { type: "range", id, min: 0, max, step: 0.1, value: v.speed.value, "data-key": "set:speed",
-      onchange: (ev) => this.send({ do: "pref", name: "delay", value: Number(ev.target.value) }),
+      onchange: (ev) => this.connection.send({ do: "pref", name: "delay", value: Number(ev.target.value) }),
       oninput: (ev) => { out.textContent = Number(ev.target.value).toFixed(1); } });
     this.settingsBox.querySelector(".ck-settings-row").appendChild(
       h("label", { class: "ck-setting ck-speed", for: id }, h("span", {}, v.speed.label), input, out));
@@ -549,7 +222,7 @@ class TableShell {
       kids.push(h("div", { class: "ck-task-choices", role: "group", "aria-label": t.choices_label },
         t.choices.map((c) => {
           const b = this.actionButton({ id: "choice-" + c.index, label: (c.right ? "✓ " : "") + c.label, enabled: c.enabled },
-                                      () => { this.send({ do: "predict", index: c.index }); this.ping(true); });
+                                      () => { this.connection.send({ do: "predict", index: c.index }); this.connection.ping(true); });
           b.classList.add("ck-choice");
           if (c.right) b.classList.add("ck-choice-right");
           b.dataset.key = "choice:" + c.index;
@@ -561,12 +234,12 @@ class TableShell {
     kids.push(h("span", { class: "ck-task-spacer" }));
     if (t && t.hint) {
       kids.push(this.actionButton({ id: "hint", label: t.hint.label, enabled: t.hint.enabled },
-                                  () => { this.send({ do: "hint" }); this.ping(true); }));
+                                  () => { this.connection.send({ do: "hint" }); this.connection.ping(true); }));
       kids[kids.length - 1].dataset.key = "task:hint";
     }
     if (again) {
       const b = h("button", { type: "button", class: "ck-btn ck-again", "data-key": "task:again",
-                              onclick: () => { this.send({ do: "again" }); this.ping(true); } }, "↺ " + again.label);
+                              onclick: () => { this.connection.send({ do: "again" }); this.connection.ping(true); } }, "↺ " + again.label);
       kids.push(b);
     }
     this.taskbar.replaceChildren(...kids);
@@ -616,9 +289,9 @@ class TableShell {
       h("p", { class: "ck-confirm-text", id: "ck-confirm-q" }, v.labels.confirm),
       h("div", { class: "ck-confirm-buttons" },
         h("button", { type: "button", class: "ck-btn ck-primary", "data-key": "confirm:no",
-                      onclick: () => this.send({ do: "answer", yes: false }) }, v.labels.no),
+                      onclick: () => this.connection.send({ do: "answer", yes: false }) }, v.labels.no),
         h("button", { type: "button", class: "ck-btn ck-danger", "data-key": "confirm:yes",
-                      onclick: () => this.send({ do: "answer", yes: true }) }, v.labels.yes)));
+                      onclick: () => this.connection.send({ do: "answer", yes: true }) }, v.labels.yes)));
     box.setAttribute("aria-labelledby", "ck-confirm-q");
     box.hidden = false;
     if (wasHidden) this.focus = null;
@@ -651,7 +324,11 @@ export function makeRender(game, drawGame) {
       shell.drawConfirm(v);
       shell.after();
       shell.holdConfirmFocus(v);
-      if (shell.lost) shell.lost = false, shell.showLost();
+      // still lost: the notice stays, and the controls just drawn go off too
+      if (shell.connection.lost) {
+        shell.connection.lost = false;
+        shell.connection.showLost();
+      }
       previous = v;
     };
     shell.redraw = draw;

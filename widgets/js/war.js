@@ -1,16 +1,18 @@
 // War's felt: one row per player (the others above, you at the bottom), each with its packet, its
 // face-up pile (Steal War) and the cards it has put on the table; the battle's sentence in the
 // middle; Flip always first in the same place. WarTable's anywidget module (bundled with
-// table.js into static/war.bundle.js).
+// the shared table.js, cards.js, dom.js, motion.js and connection.js into static/war.bundle.js).
 
-import { cardBack, cardButton, cardFace, cardSlot, h, makeRender } from "./table.js";
+import { cardBack, cardButton, cardFace, cardSlot } from "./cards.js";
+import { h } from "./dom.js";
+import { makeRender } from "./table.js";
 
 function drawWar(shell, v, prev) {
   const L = v.labels;
   const felt = shell.felt;
   // the cards of the battle that is being gathered, where they were drawn (for the animation)
   const old = [];
-  if (prev && prev.battles !== v.battles && shell.animate) {
+  if (prev && prev.battles !== v.battles && shell.motion.enabled) {
     for (const e of felt.querySelectorAll(".ck-war-cards .ck-card")) old.push({ node: e.cloneNode(true), rect: e.getBoundingClientRect() });
   }
   felt.replaceChildren();
@@ -70,11 +72,11 @@ function drawWar(shell, v, prev) {
   shell.drawActions(v, bar);
   shell.drawSpeed(v, 2);
   // movement: the last battle's cards go to its winner; the new ones come from the packets
-  if (prev && prev.battles !== v.battles && shell.animate) {
+  if (prev && prev.battles !== v.battles && shell.motion.enabled) {
     const winner = prev.rows.find((r) => r.won);
     const to = winner ? packets[winner.seat] : null;
-    if (to && old.length) shell.gatherSnapshots(old, to);
-    for (const r of v.rows) for (const c of cardsOf[r.seat].children) shell.slideFrom(c, packets[r.seat]);
+    if (to && old.length) shell.motion.gatherSnapshots(old, to);
+    for (const r of v.rows) for (const c of cardsOf[r.seat].children) shell.motion.slideFrom(c, packets[r.seat]);
   }
 }
 

@@ -1,6 +1,6 @@
 // Built by esbuild from widgets/js/ (npm run build): edit those files, not this one.
 
-// widgets/js/table.js
+// widgets/js/dom.js
 var SVGNS = "http://www.w3.org/2000/svg";
 function h(tag, attrs, ...kids) {
   const e = document.createElement(tag);
@@ -29,6 +29,8 @@ function setAttrs(e, attrs) {
     else e.setAttribute(k, v === true ? "" : String(v));
   }
 }
+
+// widgets/js/cards.js
 var SUIT_PATHS = {
   H: "M50 92 C 30 74, 4 56, 8 32 C 11 14, 34 6, 50 28 C 66 6, 89 14, 92 32 C 96 56, 70 74, 50 92 Z",
   D: "M50 4 L88 50 L50 96 L12 50 Z",

@@ -1,6 +1,6 @@
 // Built by esbuild from widgets/js/ (npm run build): edit those files, not this one.
 
-// widgets/js/table.js
+// widgets/js/dom.js
 var SVGNS = "http://www.w3.org/2000/svg";
 function h(tag, attrs, ...kids) {
   const e = document.createElement(tag);
@@ -29,6 +29,8 @@ function setAttrs(e, attrs) {
     else e.setAttribute(k, v === true ? "" : String(v));
   }
 }
+
+// widgets/js/cards.js
 var SUIT_PATHS = {
   H: "M50 92 C 30 74, 4 56, 8 32 C 11 14, 34 6, 50 28 C 66 6, 89 14, 92 32 C 96 56, 70 74, 50 92 Z",
   D: "M50 4 L88 50 L50 96 L12 50 Z",
@@ -168,44 +170,22 @@ function cardButton(card, { onclick, selected = null, labels = {}, idx = 0, grou
   if (blocked) face.appendChild(h("span", { class: "ck-tag ck-tag-no", "aria-hidden": "true" }, "✕ " + (labels.not_allowed || "not allowed")));
   return b;
 }
+
+// widgets/js/connection.js
 function pageStoppedText() {
   const e = document.querySelector("#ck-stopped .ck-stopped-text");
   const text = e ? e.textContent.replace(/\s+/g, " ").trim() : "";
   return text || null;
 }
-var TableShell = class {
-  constructor(model, el, game) {
-    this.model = model;
-    this.el = el;
-    this.selected = /* @__PURE__ */ new Set();
-    this.lastPos = null;
+var Connection = class {
+  /** Watches the kernel behind a table's shell (its model, root, lost notice, What now, redraw). */
+  constructor(shell) {
+    this.shell = shell;
+    this.model = shell.model;
     this.pingN = 0;
     this.lastPong = Date.now();
     this.awaiting = null;
     this.lost = false;
-    this.rects = /* @__PURE__ */ new Map();
-    this.root = h("div", { class: `ck-root ck-game-${game}`, tabindex: "-1" });
-    this.lostBox = h("div", { class: "ck-lost", role: "alert", hidden: true });
-    this.toolbar = h("div", { class: "ck-toolbar" });
-    this.settingsBox = h("details", { class: "ck-settings" });
-    this.felt = h("div", { class: "ck-felt" });
-    this.overlay = h("div", { class: "ck-overlay", "aria-hidden": "true" });
-    this.whatNow = h("div", { class: "ck-whatnow", role: "status", "aria-live": "polite", "aria-atomic": "true" });
-    this.actions = h("div", { class: "ck-actions", role: "group" });
-    this.taskbar = h("div", { class: "ck-taskbar", role: "group", hidden: true });
-    this.confirmBox = h("div", { class: "ck-confirm", role: "alertdialog", hidden: true, "aria-modal": "false" });
-    this.log = h("details", { class: "ck-log" });
-    this.root.append(
-      this.lostBox,
-      this.toolbar,
-      this.settingsBox,
-      h("div", { class: "ck-felt-wrap" }, this.felt, this.overlay, this.confirmBox),
-      this.whatNow,
-      this.actions,
-      this.taskbar,
-      this.log
-    );
-    el.appendChild(this.root);
     this.onMsg = (msg) => {
       if (msg && typeof msg.pong === "number") {
         this.lastPong = Date.now();
@@ -213,7 +193,7 @@ var TableShell = class {
         if (this.lost) this.recover();
       }
     };
-    model.on("msg:custom", this.onMsg);
+    this.model.on("msg:custom", this.onMsg);
     this.timer = setInterval(() => this.heartbeat(), 2e3);
     this.onStopped = () => this.showLost(pageStoppedText());
     this.onResumed = () => this.heartbeat();
@@ -227,7 +207,6 @@ var TableShell = class {
     window.removeEventListener("cardkit:stopped", this.onStopped);
     window.removeEventListener("cardkit:resumed", this.onResumed);
   }
-  // -- talking to the kernel
   send(content) {
     if (this.lost) return;
     try {
@@ -260,10 +239,10 @@ var TableShell = class {
     this.lost = false;
     this.lostText = null;
     this.awaiting = null;
-    this.lostBox.hidden = true;
-    this.root.classList.remove("ck-is-lost");
-    this.toolbarKey = null;
-    if (this.redraw) this.redraw();
+    this.shell.lostBox.hidden = true;
+    this.shell.root.classList.remove("ck-is-lost");
+    this.shell.toolbarKey = null;
+    if (this.shell.redraw) this.shell.redraw();
   }
   /** The game cannot go on (no pong, or `text`: the page's "This game has stopped" notice):
    *  the notice on top, "What now" says it instead of asking for a move, controls off. */
@@ -271,60 +250,45 @@ var TableShell = class {
     if (text) this.lostText = text;
     const v = this.model.get("view") || {};
     const say = this.lostText || v.labels && v.labels.lost || "Connection lost — reload the page to play again.";
-    if (this.lost && this.lostBox.textContent === say) return;
+    if (this.lost && this.shell.lostBox.textContent === say) return;
     this.lost = true;
-    this.lostBox.textContent = say;
-    this.lostBox.hidden = false;
-    this.root.classList.add("ck-is-lost");
-    this.whatNow.replaceChildren(h("span", { class: "ck-whatnow-prompt ck-whatnow-lost" }, say));
-    this.whatNow.className = "ck-whatnow ck-tone-warn";
-    delete this.whatNow.dataset.text;
-    this.markMore();
-    for (const b of this.root.querySelectorAll("button, select, input")) {
+    this.shell.lostBox.textContent = say;
+    this.shell.lostBox.hidden = false;
+    this.shell.root.classList.add("ck-is-lost");
+    this.shell.whatNow.replaceChildren(h("span", { class: "ck-whatnow-prompt ck-whatnow-lost" }, say));
+    this.shell.whatNow.className = "ck-whatnow ck-tone-warn";
+    delete this.shell.whatNow.dataset.text;
+    this.shell.markMore();
+    for (const b of this.shell.root.querySelectorAll("button, select, input")) {
       b.setAttribute("aria-disabled", "true");
       b.tabIndex = -1;
     }
   }
-  act(action) {
-    const v = this.model.get("view");
-    this.send({ do: "act", action, pos: v.pos });
-    this.ping(true);
+};
+
+// widgets/js/motion.js
+var Motion = class {
+  /** The motion of one table: its model (for the preference), its felt and its overlay. */
+  constructor(model, felt, overlay) {
+    this.model = model;
+    this.felt = felt;
+    this.overlay = overlay;
+    this.rects = /* @__PURE__ */ new Map();
   }
-  // -- drawing
-  get animate() {
+  /** Whether cards move: the table's preference, unless the system asks for reduced motion. */
+  get enabled() {
     const v = this.model.get("view") || {};
     const reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     return !!(v.prefs && v.prefs.animate) && !reduced;
   }
-  /** Remember where the focus was and where the cards were, before a redraw. */
-  before() {
-    const f = document.activeElement;
-    this.focus = null;
-    if (f && f === this.root) {
-      this.focus = { key: null, group: null, idx: 0 };
-    } else if (f && this.root.contains(f)) {
-      this.focus = {
-        key: f.dataset ? f.dataset.key : null,
-        group: f.dataset ? f.dataset.group : null,
-        idx: f.dataset ? Number(f.dataset.idx || 0) : 0
-      };
-    }
+  /** Remember where the cards were, before a redraw. */
+  remember() {
     this.rects = /* @__PURE__ */ new Map();
     for (const e of this.felt.querySelectorAll("[data-anim]")) this.rects.set(e.dataset.anim, e.getBoundingClientRect());
   }
-  /** Put the focus back somewhere sensible, and slide moved cards from where they were. */
-  after() {
-    if (this.focus) {
-      const f = this.focus;
-      let target = f.key ? this.root.querySelector(`[data-key="${CSS.escape(f.key)}"]`) : null;
-      if (!target && f.group) {
-        const items = [...this.root.querySelectorAll(`[data-group="${CSS.escape(f.group)}"]`)];
-        if (items.length) target = items[Math.min(f.idx, items.length - 1)];
-      }
-      if (!target) target = this.actions.querySelector("button:not([aria-disabled='true'])") || this.felt.querySelector(".ck-cardbtn:not([aria-disabled='true'])") || this.felt.querySelector(".ck-cardbtn") || this.root;
-      if (document.activeElement !== target) target.focus({ preventScroll: true });
-    }
-    if (!this.animate) return;
+  /** After a redraw: slide the cards that moved from where they were. */
+  slideMoved() {
+    if (!this.enabled) return;
     for (const e of this.felt.querySelectorAll("[data-anim]")) {
       const old = this.rects.get(e.dataset.anim);
       if (!old) continue;
@@ -339,7 +303,7 @@ var TableShell = class {
   }
   /** Slide a card in from the element `from` (e.g. the opponent's hand) to where it is drawn. */
   slideFrom(cardEl, from) {
-    if (!this.animate || !cardEl || !from) return;
+    if (!this.enabled || !cardEl || !from) return;
     const a = from.getBoundingClientRect(), b = cardEl.getBoundingClientRect();
     const dx = a.left + a.width / 2 - (b.left + b.width / 2), dy = a.top + a.height / 2 - (b.top + b.height / 2);
     cardEl.animate(
@@ -349,7 +313,7 @@ var TableShell = class {
   }
   /** The gathered cards (elements now on the table) go, as copies, to the winner's place. */
   gather(cardEls, to, hold = 650) {
-    if (!this.animate || !to) return;
+    if (!this.enabled || !to) return;
     const base = this.overlay.getBoundingClientRect();
     const dest = to.getBoundingClientRect();
     for (const src of cardEls) {
@@ -377,7 +341,7 @@ var TableShell = class {
   }
   /** Copies of cards drawn before a redraw ({node, rect}) fly to `to` and fade. */
   gatherSnapshots(snaps, to) {
-    if (!this.animate || !to) return;
+    if (!this.enabled || !to) return;
     const base = this.overlay.getBoundingClientRect();
     const dest = to.getBoundingClientRect();
     for (const { node, rect } of snaps) {
@@ -397,6 +361,79 @@ var TableShell = class {
       anim.onfinish = () => node.remove();
       setTimeout(() => node.remove(), 900);
     }
+  }
+};
+
+// widgets/js/table.js
+var TableShell = class {
+  constructor(model, el, game) {
+    this.model = model;
+    this.el = el;
+    this.selected = /* @__PURE__ */ new Set();
+    this.lastPos = null;
+    this.root = h("div", { class: `ck-root ck-game-${game}`, tabindex: "-1" });
+    this.lostBox = h("div", { class: "ck-lost", role: "alert", hidden: true });
+    this.toolbar = h("div", { class: "ck-toolbar" });
+    this.settingsBox = h("details", { class: "ck-settings" });
+    this.felt = h("div", { class: "ck-felt" });
+    this.overlay = h("div", { class: "ck-overlay", "aria-hidden": "true" });
+    this.whatNow = h("div", { class: "ck-whatnow", role: "status", "aria-live": "polite", "aria-atomic": "true" });
+    this.actions = h("div", { class: "ck-actions", role: "group" });
+    this.taskbar = h("div", { class: "ck-taskbar", role: "group", hidden: true });
+    this.confirmBox = h("div", { class: "ck-confirm", role: "alertdialog", hidden: true, "aria-modal": "false" });
+    this.log = h("details", { class: "ck-log" });
+    this.root.append(
+      this.lostBox,
+      this.toolbar,
+      this.settingsBox,
+      h("div", { class: "ck-felt-wrap" }, this.felt, this.overlay, this.confirmBox),
+      this.whatNow,
+      this.actions,
+      this.taskbar,
+      this.log
+    );
+    el.appendChild(this.root);
+    this.motion = new Motion(model, this.felt, this.overlay);
+    this.connection = new Connection(this);
+  }
+  destroy() {
+    this.connection.destroy();
+  }
+  /** Play `action` (its text, e.g. "play K♥") at the position the page shows. */
+  act(action) {
+    const v = this.model.get("view");
+    this.connection.send({ do: "act", action, pos: v.pos });
+    this.connection.ping(true);
+  }
+  // -- drawing
+  /** Remember where the focus was and where the cards were, before a redraw. */
+  before() {
+    const f = document.activeElement;
+    this.focus = null;
+    if (f && f === this.root) {
+      this.focus = { key: null, group: null, idx: 0 };
+    } else if (f && this.root.contains(f)) {
+      this.focus = {
+        key: f.dataset ? f.dataset.key : null,
+        group: f.dataset ? f.dataset.group : null,
+        idx: f.dataset ? Number(f.dataset.idx || 0) : 0
+      };
+    }
+    this.motion.remember();
+  }
+  /** Put the focus back somewhere sensible, and slide moved cards from where they were. */
+  after() {
+    if (this.focus) {
+      const f = this.focus;
+      let target = f.key ? this.root.querySelector(`[data-key="${CSS.escape(f.key)}"]`) : null;
+      if (!target && f.group) {
+        const items = [...this.root.querySelectorAll(`[data-group="${CSS.escape(f.group)}"]`)];
+        if (items.length) target = items[Math.min(f.idx, items.length - 1)];
+      }
+      if (!target) target = this.actions.querySelector("button:not([aria-disabled='true'])") || this.felt.querySelector(".ck-cardbtn:not([aria-disabled='true'])") || this.felt.querySelector(".ck-cardbtn") || this.root;
+      if (document.activeElement !== target) target.focus({ preventScroll: true });
+    }
+    this.motion.slideMoved();
   }
   drawToolbar(v) {
     const key = JSON.stringify([
@@ -446,7 +483,7 @@ var TableShell = class {
           type: "button",
           class: "ck-btn ck-newgame",
           "data-key": "tool:new",
-          onclick: () => this.send({ do: "new_game" })
+          onclick: () => this.connection.send({ do: "new_game" })
         }, v.labels.new_game)
       )
     );
@@ -467,7 +504,7 @@ var TableShell = class {
         "data-key": "set:" + set.name,
         onchange: (ev) => {
           const opt = set.options[ev.target.selectedIndex];
-          this.send({ do: "set", name: set.name, value: opt[0] });
+          this.connection.send({ do: "set", name: set.name, value: opt[0] });
         }
       });
       set.options.forEach(([value, text]) => {
@@ -488,7 +525,7 @@ var TableShell = class {
         type: "checkbox",
         id,
         "data-key": "tog:" + t.name,
-        onchange: (ev) => this.send({ do: "pref", name: t.name, value: ev.target.checked })
+        onchange: (ev) => this.connection.send({ do: "pref", name: t.name, value: ev.target.checked })
       });
       box.checked = !!t.value;
       row.appendChild(h("label", { class: "ck-toggle", for: id }, box, h("span", {}, t.label)));
@@ -512,7 +549,7 @@ var TableShell = class {
       step: 0.1,
       value: v.speed.value,
       "data-key": "set:speed",
-      onchange: (ev) => this.send({ do: "pref", name: "delay", value: Number(ev.target.value) }),
+      onchange: (ev) => this.connection.send({ do: "pref", name: "delay", value: Number(ev.target.value) }),
       oninput: (ev) => {
         out.textContent = Number(ev.target.value).toFixed(1);
       }
@@ -583,8 +620,8 @@ var TableShell = class {
           const b = this.actionButton(
             { id: "choice-" + c.index, label: (c.right ? "✓ " : "") + c.label, enabled: c.enabled },
             () => {
-              this.send({ do: "predict", index: c.index });
-              this.ping(true);
+              this.connection.send({ do: "predict", index: c.index });
+              this.connection.ping(true);
             }
           );
           b.classList.add("ck-choice");
@@ -601,8 +638,8 @@ var TableShell = class {
       kids.push(this.actionButton(
         { id: "hint", label: t.hint.label, enabled: t.hint.enabled },
         () => {
-          this.send({ do: "hint" });
-          this.ping(true);
+          this.connection.send({ do: "hint" });
+          this.connection.ping(true);
         }
       ));
       kids[kids.length - 1].dataset.key = "task:hint";
@@ -613,8 +650,8 @@ var TableShell = class {
         class: "ck-btn ck-again",
         "data-key": "task:again",
         onclick: () => {
-          this.send({ do: "again" });
-          this.ping(true);
+          this.connection.send({ do: "again" });
+          this.connection.ping(true);
         }
       }, "↺ " + again.label);
       kids.push(b);
@@ -678,13 +715,13 @@ var TableShell = class {
           type: "button",
           class: "ck-btn ck-primary",
           "data-key": "confirm:no",
-          onclick: () => this.send({ do: "answer", yes: false })
+          onclick: () => this.connection.send({ do: "answer", yes: false })
         }, v.labels.no),
         h("button", {
           type: "button",
           class: "ck-btn ck-danger",
           "data-key": "confirm:yes",
-          onclick: () => this.send({ do: "answer", yes: true })
+          onclick: () => this.connection.send({ do: "answer", yes: true })
         }, v.labels.yes)
       )
     );
@@ -717,7 +754,10 @@ function makeRender(game, drawGame) {
       shell.drawConfirm(v);
       shell.after();
       shell.holdConfirmFocus(v);
-      if (shell.lost) shell.lost = false, shell.showLost();
+      if (shell.connection.lost) {
+        shell.connection.lost = false;
+        shell.connection.showLost();
+      }
       previous = v;
     };
     shell.redraw = draw;
@@ -735,7 +775,7 @@ function drawWar(shell, v, prev) {
   const L = v.labels;
   const felt = shell.felt;
   const old = [];
-  if (prev && prev.battles !== v.battles && shell.animate) {
+  if (prev && prev.battles !== v.battles && shell.motion.enabled) {
     for (const e of felt.querySelectorAll(".ck-war-cards .ck-card")) old.push({ node: e.cloneNode(true), rect: e.getBoundingClientRect() });
   }
   felt.replaceChildren();
@@ -812,11 +852,11 @@ function drawWar(shell, v, prev) {
   bar.push(h("span", { class: "ck-counters" }, v.counters));
   shell.drawActions(v, bar);
   shell.drawSpeed(v, 2);
-  if (prev && prev.battles !== v.battles && shell.animate) {
+  if (prev && prev.battles !== v.battles && shell.motion.enabled) {
     const winner = prev.rows.find((r) => r.won);
     const to = winner ? packets[winner.seat] : null;
-    if (to && old.length) shell.gatherSnapshots(old, to);
-    for (const r of v.rows) for (const c of cardsOf[r.seat].children) shell.slideFrom(c, packets[r.seat]);
+    if (to && old.length) shell.motion.gatherSnapshots(old, to);
+    for (const r of v.rows) for (const c of cardsOf[r.seat].children) shell.motion.slideFrom(c, packets[r.seat]);
   }
 }
 var war_default = { render: makeRender("war", drawWar) };
