@@ -42,6 +42,7 @@ export class Connection {
     if (document.body && document.body.classList.contains("ck-game-stopped")) this.onStopped();
   }
 
+  /** Stop watching (the view is gone). */
   destroy() {
     clearInterval(this.timer);
     this.model.off("msg:custom", this.onMsg);
@@ -49,6 +50,7 @@ export class Connection {
     window.removeEventListener("cardkit:resumed", this.onResumed);
   }
 
+  /** Send `content` to the kernel (a custom message); nothing once the table is lost. */
   send(content) {
     if (this.lost) return;
     try {
@@ -58,12 +60,14 @@ export class Connection {
     }
   }
 
+  /** Ask the kernel for a pong; after a click, it must answer within 6 s. */
   ping(afterClick) {
     this.pingN += 1;
     if (afterClick && !this.awaiting) this.awaiting = { n: this.pingN, since: Date.now() };
     this.send({ do: "ping", n: this.pingN });
   }
 
+  /** Every 2 s: ping, or say the table is lost when the kernel has not answered. */
   heartbeat() {
     if (this.lost) {
       // a kernel busy for a while (JupyterLab running the next cells) answers late: keep asking,

@@ -201,12 +201,14 @@ var Connection = class {
     window.addEventListener("cardkit:resumed", this.onResumed);
     if (document.body && document.body.classList.contains("ck-game-stopped")) this.onStopped();
   }
+  /** Stop watching (the view is gone). */
   destroy() {
     clearInterval(this.timer);
     this.model.off("msg:custom", this.onMsg);
     window.removeEventListener("cardkit:stopped", this.onStopped);
     window.removeEventListener("cardkit:resumed", this.onResumed);
   }
+  /** Send `content` to the kernel (a custom message); nothing once the table is lost. */
   send(content) {
     if (this.lost) return;
     try {
@@ -215,11 +217,13 @@ var Connection = class {
       this.showLost();
     }
   }
+  /** Ask the kernel for a pong; after a click, it must answer within 6 s. */
   ping(afterClick) {
     this.pingN += 1;
     if (afterClick && !this.awaiting) this.awaiting = { n: this.pingN, since: Date.now() };
     this.send({ do: "ping", n: this.pingN });
   }
+  /** Every 2 s: ping, or say the table is lost when the kernel has not answered. */
   heartbeat() {
     if (this.lost) {
       this.pingN += 1;
