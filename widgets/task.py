@@ -228,7 +228,7 @@ def as_action(text: str | Action, legal: Sequence[Action] = ()) -> Action:
     >>> as_action("the king")
     Traceback (most recent call last):
     ...
-    cardkit.core.InvalidAction: the task's answer 'the king' is neither a move nor a card
+    cardkit.actions.InvalidAction: the task's answer 'the king' is neither a move nor a card
     """
     try:
         return Action.parse(text)

@@ -113,13 +113,13 @@ def follow_suit_table():
 def test_cards_that_may_not_be_played_say_why_and_a_click_on_one_is_refused():
     t = EcarteTable(deck=stack("9S 8C 7C 8D 7D", "KS 7S JC 10D 8H", "9H"), dealer=0, seed=5, delay=0)
     obs = t.state.observation(0)
-    if obs["phase"] == "answer":
+    if obs.phase == "answer":
         t.act("refuse")
     obs = t.state.observation(0)
-    assert obs["phase"] == "play" and obs["trick"], obs["phase"]
-    lead = obs["trick"][0][1]
+    assert obs.phase == "play" and obs.trick, obs.phase
+    lead = obs.trick[0][1]
     hand = {c["code"]: c for c in t.view["hand"]}
-    playable = {c.code for c in obs["playable"]}
+    playable = {c.code for c in obs.playable}
     for code, c in hand.items():
         assert c["playable"] == (code in playable)
         if code not in playable:
@@ -174,9 +174,9 @@ def test_not_your_turn_is_refused_without_a_move():
     t = EcarteTable(seed=4, delay=0)
     # make it the computer's turn without letting it move: pause the scheduler by hand
     obs = t.state.observation(0)
-    card = obs["hand"][0]
+    card = obs.hand[0]
     t.controller.players = {}                  # nobody answers for the computer now
-    if obs["current_player"] == 0:
+    if obs.current_player == 0:
         action = t.state.legal_actions()[0]
         t.act(str(action))
     if t.state.current_player == 1:
@@ -324,10 +324,10 @@ def test_the_last_trick_stays_on_the_table_when_the_next_one_starts():
     seen = 0
     while t.view["mode"] not in ("between", "over"):
         obs = t.state.observation(0)
-        if obs["last_trick"]:
+        if obs.last_trick:
             lt = t.view["last_trick"]
             assert {lt["cards"]["you"]["code"], lt["cards"]["them"]["code"]} == \
-                {c.code for _p, c in obs["last_trick"]}
+                {c.code for _p, c in obs.last_trick}
             assert lt["winner"] in ("you", "them")
             seen += 1
         t.act(str(person.choose(obs)))

@@ -31,9 +31,9 @@ def play_game(t, person):
             return
         check(t)
         obs = t.state.observation(t.controller.seat)
-        assert obs["current_player"] == t.controller.seat, "the computers have moved already"
+        assert obs.current_player == t.controller.seat, "the computers have moved already"
         calls = {c["id"]: c["enabled"] for c in t.view["calls"]}
-        legal = obs["legal_actions"]
+        legal = obs.legal_actions
         assert calls["last"] == any(a.kind == "last card" for a in legal)
         assert calls["catch"] == any(a.kind == "challenge" for a in legal)
         action = person.choose(obs)
