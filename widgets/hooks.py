@@ -13,10 +13,16 @@ __all__ = ["TableHooks", "running_loop"]
 
 def running_loop() -> asyncio.AbstractEventLoop | None:
     """The running asyncio event loop (in a live kernel: the kernel's), or ``None`` (headless:
-    then the computer's moves are made at once).
+    then the computer's moves are made at once). Shown in threads of their own, since the thread
+    running these examples may already have a loop (a test session's browser driver):
 
-    >>> running_loop() is None
-    True
+    >>> import asyncio
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> async def inside() -> bool:
+    ...     return running_loop() is asyncio.get_running_loop()
+    >>> with ThreadPoolExecutor(1) as pool:
+    ...     pool.submit(running_loop).result(), pool.submit(asyncio.run, inside()).result()
+    (None, True)
     """
     try:
         return asyncio.get_running_loop()

@@ -107,6 +107,7 @@ def test_background_tasks_are_kept_until_they_end():
     # asyncio keeps only a weak reference to a task: one nobody holds may be collected mid-way
     # (a kernel's delayed shutdown lost). StudentConnection keeps each until it is done.
     import asyncio
+    from concurrent.futures import ThreadPoolExecutor
 
     from cardkit_serving.connection import StudentConnection
 
@@ -126,4 +127,6 @@ def test_background_tasks_are_kept_until_they_end():
         await asyncio.sleep(0)                       # the done callback runs
         assert ran == [True] and task not in StudentConnection._tasks
 
-    asyncio.run(scenario())
+    # in a thread of its own: the session's browser tests leave a running loop in this one
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, scenario()).result()
