@@ -94,7 +94,7 @@ def exchange_demo() -> list[str]:
         if action.startswith("discard"):
             thrown = " ".join(map(str, parse_cards(action.removeprefix("discard "))))
             lines.append(_("{name} threw away {cards}.").format(name=state.names[seat], cards=thrown))
-    return lines + [_("Ada now holds {cards}").format(cards=" ".join(map(str, state.hands[0])))]
+    return [*lines, _("Ada now holds {cards}").format(cards=" ".join(map(str, state.hands[0])))]
 
 
 #: two deals played card for card the same way under both rule sets (the lesson's "same deal

@@ -436,9 +436,9 @@ def test_ecarte_strategy_is_optional_for_older_students_and_says_its_words():
     timing = " ".join(next(ln for ln in teachers.split("- **")[1:] if ln.startswith("Timing")).split())
     assert "optional and meant for older students" in timing and "skip it with 11–12 year olds" in timing
     text = _text("01_ecarte.ipynb")
-    for plain in ('"hands by the rule"', "a helper that works out the odds of a move",
+    for plain in ('hands "by the rule"', "a helper that works out the odds of a move",
                   "every clue it can read from the play",
-                  '"Tricks expected" is how many tricks you would take on average',
+                  '"Tricks expected" is how many tricks you would have at the end of the hand',
                   "Here spades are trumps (the turn-up is the 10♠)"):
         assert plain in text, plain
     assert "inference" not in text
