@@ -31,6 +31,7 @@ __all__ = [
     "hand_score",
     "hard_choice",
     "jeux_de_regle_lines",
+    "king_point",
     "rank_order",
     "scoring_comparison",
     "stand_or_propose",
@@ -82,26 +83,44 @@ def deal_demo(turn_up: str = "KH") -> HTML:
 
 def exchange_demo() -> list[str]:
     """Proposals and exchanges (RULES.md §3.2) on the same deal with the 8♥ turned up: Ada
-    proposes, Ben accepts, Ada throws away three cards, Ben one. Returns the engine's sentences
-    and Ada's new hand."""
+    proposes, Ben accepts, Ada throws away three cards, Ben one. Returns the engine's sentences,
+    each exchange followed by the cards thrown away (named), and Ada's new hand."""
     state = ecarte.new_game(deck=ecarte.stacked_deck(ADA, BEN, "8H"), dealer=1, names=("Ada", "Ben"))
+    lines = []
     for action in ["propose", "accept", "discard 7S 8S 7C", "discard 9S"]:
+        seat, before = state.current_player, len(state.log)
         state.apply(action)
-    return [e.explain() for e in state.log[1:]] + ["Ada now holds " + " ".join(map(str, state.hands[0]))]
+        lines += [e.explain() for e in state.log[before:]]
+        if action.startswith("discard"):
+            thrown = " ".join(map(str, parse_cards(action.removeprefix("discard "))))
+            lines.append(_("{name} threw away {cards}.").format(name=state.names[seat], cards=thrown))
+    return [*lines, _("Ada now holds {cards}").format(cards=" ".join(map(str, state.hands[0])))]
 
 
 #: two deals played card for card the same way under both rule sets (the lesson's "same deal
-#: under two rule sets"): (what happens, the deck, the moves); Ada is the non-dealer and stands
+#: under two rule sets"): (what happens, the deck, the moves); Ada is the non-dealer and stands.
+#: Whoever holds the K♥ (hearts are trumps) announces it before their first card (RULES.md §3.3),
+#: as the lesson's section 4 has just taught: its 1 point is the same under both rule sets.
 SCORING_DEALS = (
-    ("A: Ada stands and wins 3 tricks",
+    ("A: Ada stands, announces the K♥ and wins 3 tricks",
      ecarte.stacked_deck("KH QH JH 7S 7D", "AH 10H KS KD KC", "8H"),
-     ("stand", "play QH", "play 10H", "play JH", "play AH", "play KH", "play KS",
+     ("stand", "announce king", "play QH", "play 10H", "play JH", "play AH", "play KH", "play KS",
       "play 7D", "play KD", "play KC", "play 7S")),
-    ("B: Ada stands and wins only 1 trick",
+    ("B: Ada stands, Ben announces the K♥, and Ada wins only 1 trick",
      ecarte.stacked_deck("7S 8S QD QC 7C", "KH QH JH KS 7D", "8H"),
-     ("stand", "play 7S", "play KS", "play KH", "play 8S", "play QH", "play 7C",
+     ("stand", "play 7S", "announce king", "play KS", "play KH", "play 8S", "play QH", "play 7C",
       "play JH", "play QC", "play 7D", "play QD")),
 )
+
+
+def king_point(deck, moves: Sequence[str]) -> str:
+    """Play ``moves`` on ``deck`` (Ben deals, standard rules) and return the engine's sentence for
+    the king of trumps announced (RULES.md §3.3), or ``""`` if nobody announced it."""
+    state = ecarte.new_game(deck=deck, dealer=1, names=("Ada", "Ben"), seed=0)
+    for move in moves:
+        state.apply(move)
+    return next((e.explain() for e in state.log if "king of trumps" in e.explain()
+                 and "announce" in e.explain()), "")
 
 
 def hand_score(rules: ecarte.EcarteRules, deck, moves: Sequence[str]) -> str:
@@ -119,6 +138,7 @@ def scoring_comparison() -> HTML:
     parts = []
     for name, deck, moves in SCORING_DEALS:
         parts.append(f'<p style="margin:8px 0 0;text-align:left"><b>{html.escape(name)}</b></p>')
+        parts.append(row(_("both rule sets"), html.escape(king_point(deck, moves))))
         parts.append(row(_("standard rules"), html.escape(hand_score(ecarte.EcarteRules.standard(), deck, moves))))
         parts.append(row(_("classic rules"), html.escape(hand_score(ecarte.EcarteRules.classic(), deck, moves))))
     return box(*parts)
@@ -178,15 +198,14 @@ def advisor_explained() -> list[str]:
     close. The figures are the advisor's own (exact over all 65,780 dealer hands)."""
     a = _stand_advice()
     return [
-        f"What the numbers mean. **Expected points** are what you would score on average if you "
-        f"played this same hand very many times, minus what the dealer would score: "
-        f"{a['stand_points']:+.2f} if you stand, {a['propose_points']:+.2f} if you propose.",
+        "What the numbers mean. **Expected points** are what you would score on average if you "
+        "played this same hand very many times, minus what the dealer would score.",
         f"Standing is worked out exactly, over every hand the dealer can hold. Proposing is tried "
         f"out on many made-up deals (the dealer refuses with a strong hand; otherwise both of you "
         f"throw away everything but trumps and kings), so its number is not exact: the "
         f"± (plus or minus) {a['propose_error_95']:.2f} says how far from the true value it may "
         f"be, 19 times in 20.",
-        f"A close call: standing wins this hand about half the time ({a['p_three']:.0%}), and in "
+        f"A close call: standing wins this hand about half the time ({a['p_three']:.1%}), and in "
         f"the standard rules a win after standing is worth 2 points, a loss only 1 to the dealer. "
         f"The two numbers are so close that either choice is a good one. Then the score can "
         f"decide: at 4–3 up, one point wins the game, so winning the hand matters more than "
@@ -201,7 +220,10 @@ def advisor_numbers() -> HTML:
     advisor's numbers"), so that a student decides first, in JupyterLab and on a Voilà page alike
     (RULES.md §3.6). Returns ``IPython.display.HTML``; every line is escaped text (``**bold**``
     in a paragraph becomes ``<b>``)."""
-    lines = stand_or_propose("stand")[1:]
+    advice = _stand_advice()
+    # each figure once: the advisor's verdict in words (its reason without its rounded figures),
+    # then the exact figures, one line each
+    lines = [advice["reason"].split(". ")[0].rstrip(".") + ".", *stand_or_propose("stand")[2:]]
     body = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
     paras = ["<p style='text-align:left'>" + _bold(html.escape(p)) + "</p>" for p in advisor_explained()]
     # "expected points" is explained before the advisor's lines use it, the ± right after them

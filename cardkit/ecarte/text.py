@@ -437,7 +437,14 @@ ADVICE_ANNOUNCE = N_("Announce the king of trumps first: it scores 1 point at on
 
 
 def answer_hint(choice: str, refuse: float, accept: float) -> str:
-    """The Hint line for accept or refuse (§3.2)."""
+    """The Hint line for accept or refuse (§3.2). When the two chances print the same (44% and
+    44%), the line says it is a close call instead of giving two equal numbers as a reason."""
+    if f"{refuse:.0%}" == f"{accept:.0%}":
+        if choice == "refuse":
+            return _("Refuse, but it is a close call: your chance of winning the match is about "
+                     "{p:.0%} either way, a tiny bit more if you refuse.").format(p=refuse)
+        return _("Accept, but it is a close call: your chance of winning the match is about "
+                 "{p:.0%} either way, a tiny bit more if you accept.").format(p=accept)
     if choice == "refuse":
         return _("Refuse: your hand is strong enough to play as it is (chance of winning the match "
                  "{r:.0%} refusing, {a:.0%} accepting).").format(r=refuse, a=accept)
@@ -456,6 +463,7 @@ def discard_hint(thrown: Sequence[Card], kept: Sequence[Card]) -> str:
 
 def card_hint(best: Card, expected: float, others: Sequence[tuple[Card, float]]) -> str:
     """The Hint line for a card to play (§3.4): the best card and the others' expected tricks."""
-    text = _("Play {card}: about {t:.1f} tricks expected this hand").format(card=best, t=expected)
+    text = _("Play {card}: about {t:.1f} tricks expected in all this hand, counting the ones "
+             "already won").format(card=best, t=expected)
     rest = ", ".join(f"{c} {t:.1f}" for c, t in others)
     return text + (f" ({rest})." if rest else ".")

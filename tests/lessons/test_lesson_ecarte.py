@@ -60,7 +60,8 @@ def test_deal_demo_scores_the_turned_up_king_for_the_dealer_and_shows_every_card
 def test_exchange_demo_keeps_the_cards_not_thrown_away():
     lines = le.exchange_demo()
     assert lines[0] == "Ada proposes an exchange (Proposals and exchanges)."
-    assert "Ada exchanges 3 cards" in lines[2] and "Ben exchanges 1 card" in lines[3]
+    assert "Ada exchanges 3 cards" in lines[2] and "Ben exchanges 1 card" in lines[4]
+    assert lines[3] == "Ada threw away 7♠ 8♠ 7♣." and lines[5] == "Ben threw away 9♠."
     hand = lines[-1].removeprefix("Ada now holds ").split()
     assert len(hand) == 5 and {"9♦", "8♣"} <= set(hand) and not {"7♠", "8♠", "7♣"} & set(hand)
 
@@ -205,13 +206,13 @@ def test_the_advisor_numbers_wait_behind_a_closed_details_block():
     a = ecarte.stand_advice(le.STAND_HAND, le.STAND_TURN_UP, exact=True)
     assert ("<b>Expected points</b> are what you would score on average if you played this same "
             "hand very many times") in out
-    assert f"{a['stand_points']:+.2f} if you stand, {a['propose_points']:+.2f} if you propose" in out
+    assert f"standing {a['stand_points']:+.2f}, proposing {a['propose_points']:+.2f}" in out
     assert (f"the ± (plus or minus) {a['propose_error_95']:.2f} says how far from the true value it "
             "may be, 19 times in 20") in out
-    assert f"A close call: standing wins this hand about half the time ({a['p_three']:.0%})" in out
+    assert f"A close call: standing wins this hand about half the time ({a['p_three']:.1%})" in out
     assert out.index("A close call") < out.index("</details>")
     # each word explained the first time it comes: expected points before the advisor's lines
-    assert out.index("<b>Expected points</b>") < out.index("expected points +0.51") < out.index("(plus or minus)")
+    assert out.index("<b>Expected points</b>") < out.index("standing +0.51") < out.index("(plus or minus)")
     assert 0.45 < a["p_three"] < 0.55 and abs(a["stand_points"] - a["propose_points"]) < 0.1
 
 
