@@ -89,6 +89,7 @@ def exchange_demo() -> list[str]:
     lines = []
     for action in ["propose", "accept", "discard 7S 8S 7C", "discard 9S"]:
         seat, before = state.current_player, len(state.log)
+        assert seat is not None                       # an exchange always has a player to act
         state.apply(action)
         lines += [e.explain() for e in state.log[before:]]
         if action.startswith("discard"):
