@@ -166,8 +166,9 @@ def play_and_check(voila, truth, path, *, done, max_steps, seed):
     t = truth(s.kernel_id)
     now = t.now()
     assert now["hidden"], "the truth record holds no hidden cards"
-    start_leak = leaked(json.dumps(s.models, ensure_ascii=False), now["hidden"])
-    assert not start_leak, f"hidden cards in the first request_states: {start_leak}"
+    first = json.dumps(s.models, ensure_ascii=False)
+    start_leak = leaked(first, now["hidden"])
+    assert not start_leak, f"hidden cards in the first request_states: {start_leak} {context(first, start_leak)}"
     rng = random.Random(seed)
     steps, useless = 0, set()
     while not done(t.now()) and steps < max_steps:

@@ -87,3 +87,11 @@ def test_the_package_ships_every_bundle_and_the_css():
     for path in wanted:
         assert (ROOT / "widgets" / path).is_file(), path
         assert any(fnmatch.fnmatch(path, g) for g in globs), f"{path} is not in the package data"
+
+
+def test_no_bundle_holds_a_card_text():
+    """A bundle is part of every page's widget state, so a card written in it (even in a comment,
+    "play K♥") reads to the hidden-card scans as a card the page may know (tests/security)."""
+    for name in WIDGETS:
+        text = (STATIC / f"{name}.bundle.js").read_text(encoding="utf-8")
+        assert not re.findall(r"\b(?:10|[2-9AKQJ])[♠♥♦♣]", text), name

@@ -55,7 +55,7 @@ class TableShell {
     this.connection.destroy();
   }
 
-  /** Play `action` (its text, e.g. "play K♥") at the position the page shows. */
+  /** Play `action` (its text, e.g. "play" and a card) at the position the page shows. */
   act(action) {
     const v = this.model.get("view");
     this.connection.send({ do: "act", action, pos: v.pos });

@@ -403,7 +403,7 @@ var TableShell = class {
   destroy() {
     this.connection.destroy();
   }
-  /** Play `action` (its text, e.g. "play K♥") at the position the page shows. */
+  /** Play `action` (its text, e.g. "play" and a card) at the position the page shows. */
   act(action) {
     const v = this.model.get("view");
     this.connection.send({ do: "act", action, pos: v.pos });
