@@ -18,6 +18,8 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
+from .i18n import N_
+
 
 class Suit(enum.Enum):
     """The four French suits. ``letter`` is ``S H D C``; ``symbol`` is ``♠ ♥ ♦ ♣``."""
@@ -62,6 +64,13 @@ class Suit(enum.Enum):
 _SUIT_SYMBOL = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
 _SUIT_OUTLINE = {Suit.SPADES: "♤", Suit.HEARTS: "♡", Suit.DIAMONDS: "♢", Suit.CLUBS: "♧"}
 SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+
+
+#: The words of the suits and ranks, for the catalogue: ``_(suit.word)`` and ``_(rank.word)``
+#: say them in the reader's language (a screen reader's "king of hearts", "hearts are trumps").
+WORDS = (N_("spades"), N_("hearts"), N_("diamonds"), N_("clubs"), N_("two"), N_("three"),
+         N_("four"), N_("five"), N_("six"), N_("seven"), N_("eight"), N_("nine"), N_("ten"),
+         N_("jack"), N_("queen"), N_("king"), N_("ace"), N_("joker"))
 
 
 class Rank(enum.IntEnum):

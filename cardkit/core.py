@@ -108,7 +108,7 @@ class Preset:
     def of(cls, rules: Any) -> Preset:
         """From a rules dataclass with ``name`` (or ``preset``) and ``label``. Rules are frozen, so
         the preset is made once per rules value (and language)."""
-        key = (rules, id(i18n._translation))
+        key = (rules, i18n.get_language())
         try:
             return _PRESETS[key]
         except (KeyError, TypeError):
@@ -124,12 +124,15 @@ class Preset:
         return {"name": self.name, "label": self.label, "options": _jsonable(dict(self.options))}
 
 
-_PRESETS: dict[tuple[Any, int], Preset] = {}
+_PRESETS: dict[tuple[Any, str], Preset] = {}
 
 
 def default_names(n: int) -> tuple[str, ...]:
-    """``("Player 1", "Player 2", …)``: seats are 0-based, people count from 1."""
-    return tuple(_("Player {n}").format(n=s + 1) for s in range(n))
+    """``("Player 1", "Player 2", …)``: seats are 0-based, people count from 1. Kept in English
+    in the game (it is saved with it); :func:`cardkit.i18n.shown_name` says them in the reader's language."""
+    return tuple(f"Player {s + 1}" for s in range(n))
+
+
 
 
 # ---------------------------------------------------------------------------------- observation

@@ -15,7 +15,7 @@ import numpy as np
 
 from .actions import Action, Rule
 from .cards import Card, Suit
-from .i18n import _
+from .i18n import _, shown_name
 
 __all__ = ["SEAT_KEYS", "Event"]
 
@@ -101,8 +101,8 @@ class Event:
     def _name(self, seat: int) -> str:
         if seat == self.seat:
             return _("you")
-        return self.names[seat] if self.names and 0 <= seat < len(self.names) else _(
-            "Player {n}").format(n=seat + 1)
+        return shown_name(self.names[seat] if self.names and 0 <= seat < len(self.names)
+                          else f"Player {seat + 1}")
 
     def explain(self) -> str:
         """One sentence saying what happened (and, where it matters, which rule applied), for

@@ -1,38 +1,151 @@
-"""The one translation function for every text a person sees.
+"""The one translation function for every text a person sees, in English, Punjabi or Kannada.
 
-``_("text")`` looks the text up in the ``cardkit`` gettext catalogue and falls back to English,
-the only language shipped so far. Tables, ``explain()`` sentences and messages all go through it,
-so a catalogue in ``cardkit/locale/<lang>/LC_MESSAGES/cardkit.mo`` is all a translation needs.
+``_("text")`` looks the English text up in the ``cardkit`` gettext catalogue of the language in
+force and falls back to English. The catalogues are ``cardkit/locale/<lang>/LC_MESSAGES/
+cardkit.po`` (what translators edit) and the ``cardkit.mo`` compiled from it (what is read here;
+``python tools/catalogues.py`` rebuilds both from the sources, and a test fails if either is
+stale). Card ranks and suit symbols (``K♥``) and digits stay as they are in every language.
+
+Which language is in force is a :class:`contextvars.ContextVar`, so two tables in one notebook,
+one in Punjabi and one in Kannada, never fight over it: each table draws inside
+``with language(table.language):``. Outside any ``with``, the kernel's default is used, which
+:func:`set_language` sets (a lesson in Punjabi starts with ``set_language("pa")``; tables built
+afterwards start in it).
+
+>>> with language("pa"):
+...     _("New game") != "New game"
+True
+>>> _("New game")
+'New game'
+>>> with language("qps"):        # the pseudo-locale of the tests: every message marked
+...     _("New game")
+'⟦New game⟧'
 """
 from __future__ import annotations
 
+import contextvars
 import gettext
 import os
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 _LOCALE_DIR = os.path.join(os.path.dirname(__file__), "locale")
-_translation = gettext.translation("cardkit", localedir=_LOCALE_DIR, fallback=True)
+
+#: The languages the kit ships, each by its own name (for a language menu).
+LANGUAGES: dict[str, str] = {"en": "English", "pa": "ਪੰਜਾਬੀ", "kn": "ಕನ್ನಡ"}
+
+#: The pseudo-locale: not for people. Every message comes back between ⟦ and ⟧, so a test can
+#: see text that did not go through ``_()`` (tests/i18n/test_pseudo_locale.py).
+PSEUDO = "qps"
+PSEUDO_OPEN, PSEUDO_CLOSE = "⟦", "⟧"
 
 
-def set_language(language: str | None) -> None:
-    """Switch every later ``_()`` call to ``language`` (e.g. ``"pa"``); ``None`` means English."""
-    global _translation
-    langs = [language] if language else []
-    _translation = gettext.translation("cardkit", localedir=_LOCALE_DIR, languages=langs or None,
-                                       fallback=True)
+class UnknownLanguage(ValueError):
+    """A language code the kit does not ship (the message lists the ones it does)."""
+
+
+class _Pseudo(gettext.NullTranslations):
+    def gettext(self, message: str) -> str:
+        return PSEUDO_OPEN + message + PSEUDO_CLOSE
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return PSEUDO_OPEN + (msgid1 if n == 1 else msgid2) + PSEUDO_CLOSE
+
+
+_CATALOGUES: dict[str, gettext.NullTranslations] = {}
+
+
+def check_language(code: str | None) -> str:
+    """``code`` as a shipped language code (``None`` and ``""`` mean English); raises
+    :class:`UnknownLanguage` for anything else (a link's ``?lang=`` is attacker-written text)."""
+    if code is None or code == "":
+        return "en"
+    if not isinstance(code, str) or (code not in LANGUAGES and code != PSEUDO):
+        raise UnknownLanguage(f"no language {code!r}: choose one of {', '.join(LANGUAGES)}")
+    return code
+
+
+def catalogue(code: str | None) -> gettext.NullTranslations:
+    """The translations of language ``code`` (read once per process), English's are none."""
+    code = check_language(code)
+    found = _CATALOGUES.get(code)
+    if found is None:
+        if code == PSEUDO:
+            found = _Pseudo()
+        elif code == "en":
+            found = gettext.NullTranslations()
+        else:
+            found = gettext.translation("cardkit", localedir=_LOCALE_DIR, languages=[code])
+        _CATALOGUES[code] = found
+    return found
+
+
+_default: list[str] = ["en"]
+_current: contextvars.ContextVar[str | None] = contextvars.ContextVar("cardkit_language",
+                                                                     default=None)
+
+
+def set_language(code: str | None) -> None:
+    """Make ``code`` (``"en"``, ``"pa"``, ``"kn"``; ``None`` is English) this kernel's default
+    language: text outside any table, and tables built afterwards without ``language=``. A table
+    keeps its own language (its ⚙ Settings change it). Raises :class:`UnknownLanguage`."""
+    _default[0] = check_language(code)
+
+
+def get_language() -> str:
+    """The language code in force here (the innermost :func:`language`, else the default)."""
+    return _current.get() or _default[0]
+
+
+@contextmanager
+def language(code: str | None) -> Iterator[str]:
+    """Translate into ``code`` inside the ``with`` block only (this thread or task alone);
+    yields the code. Raises :class:`UnknownLanguage`."""
+    token = _current.set(check_language(code) if code is not None else None)
+    try:
+        yield get_language()
+    finally:
+        _current.reset(token)
 
 
 def _(text: str) -> str:
-    """Translate ``text`` (English source string) into the current language."""
-    return _translation.gettext(text)
+    """Translate ``text`` (English source string) into the language in force."""
+    return catalogue(get_language()).gettext(text)
 
 
 def N_(text: str) -> str:
     """Mark ``text`` (an English template) for the catalogue without translating it now: the
     template is stored (e.g. in an :class:`~cardkit.core.Event`) and ``_()`` translates it when
-    someone reads it."""
+    someone reads it, in the reader's language."""
     return text
 
 
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a singular and plural pair for the catalogue (as one plural message) without
+    translating it now: ``ngettext(*pair, n)`` translates it when read."""
+    return singular, plural
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
-    """Plural-aware translation: ``ngettext("1 card", "{n} cards", n)``."""
-    return _translation.ngettext(singular, plural, n)
+    """Plural-aware translation: ``ngettext("{n} card", "{n} cards", n).format(n=n)`` (Punjabi
+    and Kannada: the singular for 0 and 1, as their catalogues' Plural-Forms say)."""
+    return catalogue(get_language()).ngettext(singular, plural, n)
+
+
+_PLAYER_N = re.compile(r"Player (\d+)\Z")
+
+
+def shown_name(name: str) -> str:
+    """A seat's name as the reader's language says it: the kit's own names ("Player 2", "You",
+    "Computer", the computers' "Ada", "Ben" …) are translated, a name a person chose is kept.
+    Observations and event sentences hold shown names; the game keeps the English.
+
+    >>> with language("qps"):
+    ...     shown_name("Player 2"), shown_name("Computer"), shown_name("")
+    ('⟦Player 2⟧', '⟦Computer⟧', '')
+    """
+    m = _PLAYER_N.match(name)
+    if m:
+        return _("Player {n}").format(n=int(m.group(1)))
+    return _(name) if name else name

@@ -33,20 +33,32 @@ not install it, Voilà stops at start-up saying to run ``python -m cardkit_servi
 (:mod:`cardkit_serving.page_template`). See docs/architecture.md "Serving".
 """
 
+from cardkit.i18n import N_
+
 __all__ = [
            "BAD_PAGE_ARGUMENT_MESSAGE",
            "FULL_MESSAGE",
+           "PAGE_SENTENCES",
+           "RELOAD",
            "START_FAILED_MESSAGE",
            "STOPPED_MESSAGE",
            "TOO_MANY_PAGES_MESSAGE",
+           "TRY_AGAIN",
 ]
 
-# What a student reads (the error pages and the notice in the page template say the same).
-FULL_MESSAGE = "The class is full: every game on this server is in use. Try again in a minute."
-START_FAILED_MESSAGE = ("The game could not start (the server is too busy or something went "
-                       "wrong). Reload the page in a minute to try again.")
-STOPPED_MESSAGE = ("This game has stopped: the server ended it (the page was idle too long, or "
-                   "it crashed). Reload the page to start a new game.")
-TOO_MANY_PAGES_MESSAGE = ("Too many pages were opened from your computer or network without "
-                          "starting to play. Wait half a minute, then reload this page.")
-BAD_PAGE_ARGUMENT_MESSAGE = "This page cannot be opened with that address: remove the part after '?'."
+# What a student reads (the error pages and the notice in the page template say the same, in
+# every language the kit ships: tools/catalogues.py writes their translations into the templates)
+FULL_MESSAGE = N_("The class is full: every game on this server is in use. Try again in a minute.")
+START_FAILED_MESSAGE = N_("The game could not start (the server is too busy or something went "
+                          "wrong). Reload the page in a minute to try again.")
+STOPPED_MESSAGE = N_("This game has stopped: the server ended it (the page was idle too long, or "
+                     "it crashed). Reload the page to start a new game.")
+TOO_MANY_PAGES_MESSAGE = N_("Too many pages were opened from your computer or network without "
+                            "starting to play. Wait half a minute, then reload this page.")
+BAD_PAGE_ARGUMENT_MESSAGE = N_("This page cannot be opened with that address: remove the part "
+                               "after '?'.")
+#: the error pages' and the notice's buttons
+TRY_AGAIN, RELOAD = N_("Try again"), N_("Reload")
+#: every sentence of the serving pages, in the order the templates' translations list them
+PAGE_SENTENCES = (FULL_MESSAGE, START_FAILED_MESSAGE, STOPPED_MESSAGE, TOO_MANY_PAGES_MESSAGE,
+                  BAD_PAGE_ARGUMENT_MESSAGE, TRY_AGAIN, RELOAD)

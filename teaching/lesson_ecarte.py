@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from IPython.display import HTML
 
 from cardkit import ecarte, parse_card, parse_cards
-from cardkit.i18n import _
+from cardkit.i18n import N_, _, get_language, ngettext, shown_name
 
 from .lesson_view import box, cards, row, sentences
 
@@ -54,17 +54,20 @@ def trick_demo(lead: str = "AS", reply: str = "JS", trump: str = "H") -> str:
     played, ``trump`` the trump suit (a suit letter or symbol)."""
     a, b = parse_card(lead), parse_card(reply)
     winner = (a, b)[ecarte.trick_winner(a, b, trump=parse_card("8" + trump).suit)]
-    return f"{a} led, {b} played: {winner} wins the trick"
+    return _("{lead} led, {reply} played: {winner} wins the trick").format(lead=a, reply=b, winner=winner)
 
 
 def _state_rows(state: ecarte.EcarteState) -> str:
     rows = []
     for p in (state.non_dealer, state.dealer):
         role = _("dealer") if p == state.dealer else _("non-dealer")
-        rows.append(row(f"{state.names[p]} ({role})", cards(state.hands[p]), bold=True))
+        rows.append(row(_("{player} ({role})").format(player=shown_name(state.names[p]), role=role),
+                        cards(state.hands[p]), bold=True))
     rows.append(row(_("Turn-up"), cards([state.turn_up])
                     + html.escape("  " + _("trumps: {s}").format(s=state.trump.symbol))))
-    rows.append(row(_("Stock: {n} cards, top first").format(n=len(state.stock)), cards(state.stock)))
+    n = len(state.stock)
+    rows.append(row(ngettext("Stock: {n} card, top first", "Stock: {n} cards, top first", n).format(n=n),
+                    cards(state.stock)))
     return "".join(rows)
 
 
@@ -94,8 +97,10 @@ def exchange_demo() -> list[str]:
         lines += [e.explain() for e in state.log[before:]]
         if action.startswith("discard"):
             thrown = " ".join(map(str, parse_cards(action.removeprefix("discard "))))
-            lines.append(_("{name} threw away {cards}.").format(name=state.names[seat], cards=thrown))
-    return [*lines, _("Ada now holds {cards}").format(cards=" ".join(map(str, state.hands[0])))]
+            lines.append(_("{name} threw away {cards}.").format(name=shown_name(state.names[seat]),
+                                                                cards=thrown))
+    return [*lines, _("{name} now holds {cards}").format(name=shown_name("Ada"),
+                                                         cards=" ".join(map(str, state.hands[0])))]
 
 
 #: two deals played card for card the same way under both rule sets (the lesson's "same deal
@@ -103,11 +108,11 @@ def exchange_demo() -> list[str]:
 #: Whoever holds the K♥ (hearts are trumps) announces it before their first card (RULES.md §3.3),
 #: as the lesson's section 4 has just taught: its 1 point is the same under both rule sets.
 SCORING_DEALS = (
-    ("A: Ada stands, announces the K♥ and wins 3 tricks",
+    (N_("A: Ada stands, announces the K♥ and wins 3 tricks"),
      ecarte.stacked_deck("KH QH JH 7S 7D", "AH 10H KS KD KC", "8H"),
      ("stand", "announce king", "play QH", "play 10H", "play JH", "play AH", "play KH", "play KS",
       "play 7D", "play KD", "play KC", "play 7S")),
-    ("B: Ada stands, Ben announces the K♥, and Ada wins only 1 trick",
+    (N_("B: Ada stands, Ben announces the K♥, and Ada wins only 1 trick"),
      ecarte.stacked_deck("7S 8S QD QC 7C", "KH QH JH KS 7D", "8H"),
      ("stand", "play 7S", "announce king", "play KS", "play KH", "play 8S", "play QH", "play 7C",
       "play JH", "play QC", "play 7D", "play QD")),
@@ -120,8 +125,7 @@ def king_point(deck, moves: Sequence[str]) -> str:
     state = ecarte.new_game(deck=deck, dealer=1, names=("Ada", "Ben"), seed=0)
     for move in moves:
         state.apply(move)
-    return next((e.explain() for e in state.log if "king of trumps" in e.explain()
-                 and "announce" in e.explain()), "")
+    return next((e.explain() for e in state.log if e.kind in ("king", "king_led")), "")
 
 
 def hand_score(rules: ecarte.EcarteRules, deck, moves: Sequence[str]) -> str:
@@ -138,7 +142,7 @@ def scoring_comparison() -> HTML:
     block per deal, left-aligned."""
     parts = []
     for name, deck, moves in SCORING_DEALS:
-        parts.append(f'<p style="margin:8px 0 0;text-align:left"><b>{html.escape(name)}</b></p>')
+        parts.append(f'<p style="margin:8px 0 0;text-align:left"><b>{html.escape(_(name))}</b></p>')
         parts.append(row(_("both rule sets"), html.escape(king_point(deck, moves))))
         parts.append(row(_("standard rules"), html.escape(hand_score(ecarte.EcarteRules.standard(), deck, moves))))
         parts.append(row(_("classic rules"), html.escape(hand_score(ecarte.EcarteRules.classic(), deck, moves))))
@@ -151,10 +155,13 @@ def foster_summary() -> list[str]:
     hold: how many there are (C(26, 5) = 65,780) and in how many the dealer holds two or more
     trumps when you hold one or two."""
     counts = ecarte.foster_counts()
-    lines = [f"the dealer can hold {counts['hands']:,} different hands (C(26, 5) = {comb(26, 5):,})"]
+    lines = [_("the dealer can hold {n:,} different hands (C(26, 5) = {c:,})").format(
+        n=counts["hands"], c=comb(26, 5))]
     for held, n in counts["two_or_more_trumps"].items():
-        lines.append(f"you hold {held} trump{'s' if held > 1 else ''}: the dealer holds two or more "
-                     f"trumps in {n:,} of them ({n / counts['hands']:.0%})")
+        lines.append(ngettext("you hold {held} trump: the dealer holds two or more trumps in {n:,} of "
+                              "them ({share:.0%})",
+                              "you hold {held} trumps: the dealer holds two or more trumps in {n:,} of "
+                              "them ({share:.0%})", held).format(held=held, n=n, share=n / counts["hands"]))
     return lines
 
 
@@ -162,7 +169,8 @@ def jeux_de_regle_lines() -> list[str]:
     """The advisor's check of the classic jeux de règle (RULES.md §3.6), one line per hand (a
     fixed-width table, about 90 characters): the chance of 3+ tricks over all dealer hands, when
     the dealer has fewer than two trumps, and of the vole."""
-    lines = [f"{'hand':<17} {'turn-up':<8} {'3+ tricks':>9} {'if dealer < 2 trumps':>21} {'vole':>5}   example"]
+    lines = [f"{_('hand'):<17} {_('turn-up'):<8} {_('3+ tricks'):>9} {_('if dealer < 2 trumps'):>21} "
+             f"{_('vole'):>5}   {_('example')}"]
     for r in ecarte.jeux_de_regle_check():
         hand = " ".join(map(str, parse_cards(r["hand"])))
         lines.append(f"{hand:<17} {parse_card(r['turn_up'])!s:<8} {r['p_three']:>9.1%} "
@@ -174,9 +182,14 @@ def jeux_de_regle_lines() -> list[str]:
 STAND_HAND, STAND_TURN_UP = "KS 9H 8H KD 7C", "7S"
 
 
-@lru_cache(maxsize=1)
 def _stand_advice() -> dict:
-    """The advisor's exact verdict on :data:`STAND_HAND` (a few seconds: computed once)."""
+    """The advisor's exact verdict on :data:`STAND_HAND`, its reason in the language in force."""
+    return _stand_advice_in(get_language())
+
+
+@lru_cache(maxsize=4)
+def _stand_advice_in(language: str) -> dict:
+    """:func:`_stand_advice` for ``language`` (a few seconds: computed once per language)."""
     return ecarte.stand_advice(STAND_HAND, STAND_TURN_UP, exact=True)
 
 
@@ -186,11 +199,13 @@ def stand_or_propose(my_choice: str) -> list[str]:
     if my_choice not in ("stand", "propose"):
         raise ValueError('my_choice is "stand" or "propose"')
     advice = _stand_advice()
-    return [f"You chose: {my_choice}", advice["reason"],
-            f"3+ tricks if you stand: {advice['p_three']:.1%} (the vole {advice['p_vole']:.1%}), "
-            f"over all {advice['dealer_hands']:,} dealer hands",
-            f"expected points for you minus the dealer: standing {advice['stand_points']:+.2f}, "
-            f"proposing {advice['propose_points']:+.2f} (±{advice['propose_error_95']:.2f})"]
+    said = {"stand": _("stand"), "propose": _("propose")}[my_choice]
+    return [_("You chose: {choice}").format(choice=said), advice["reason"],
+            _("3+ tricks if you stand: {p:.1%} (the vole {v:.1%}), over all {n:,} dealer hands").format(
+                p=advice["p_three"], v=advice["p_vole"], n=advice["dealer_hands"]),
+            _("expected points for you minus the dealer: standing {s:+.2f}, proposing {p:+.2f} "
+              "(±{e:.2f})").format(s=advice["stand_points"], p=advice["propose_points"],
+                                   e=advice["propose_error_95"])]
 
 
 def advisor_explained() -> list[str]:
@@ -199,18 +214,18 @@ def advisor_explained() -> list[str]:
     close. The figures are the advisor's own (exact over all 65,780 dealer hands)."""
     a = _stand_advice()
     return [
-        "What the numbers mean. **Expected points** are what you would score on average if you "
-        "played this same hand very many times, minus what the dealer would score.",
-        f"Standing is worked out exactly, over every hand the dealer can hold. Proposing is tried "
-        f"out on many made-up deals (the dealer refuses with a strong hand; otherwise both of you "
-        f"throw away everything but trumps and kings), so its number is not exact: the "
-        f"± (plus or minus) {a['propose_error_95']:.2f} says how far from the true value it may "
-        f"be, 19 times in 20.",
-        f"A close call: standing wins this hand about half the time ({a['p_three']:.1%}), and in "
-        f"the standard rules a win after standing is worth 2 points, a loss only 1 to the dealer. "
-        f"The two numbers are so close that either choice is a good one. Then the score can "
-        f"decide: at 4–3 up, one point wins the game, so winning the hand matters more than "
-        f"winning it by 2.",
+        _("What the numbers mean. **Expected points** are what you would score on average if you "
+          "played this same hand very many times, minus what the dealer would score."),
+        _("Standing is worked out exactly, over every hand the dealer can hold. Proposing is tried "
+          "out on many made-up deals (the dealer refuses with a strong hand; otherwise both of you "
+          "throw away everything but trumps and kings), so its number is not exact: the "
+          "± (plus or minus) {e:.2f} says how far from the true value it may "
+          "be, 19 times in 20.").format(e=a["propose_error_95"]),
+        _("A close call: standing wins this hand about half the time ({p:.1%}), and in "
+          "the standard rules a win after standing is worth 2 points, a loss only 1 to the dealer. "
+          "The two numbers are so close that either choice is a good one. Then the score can "
+          "decide: at 4–3 up, one point wins the game, so winning the hand matters more than "
+          "winning it by 2.").format(p=a["p_three"]),
     ]
 
 
@@ -248,12 +263,14 @@ def which_card() -> list[str]:
     for move in ("stand", "play KH", "play 9H", "play QH", "play 8S", "play 10C", "play 8C"):
         game.apply(move)
     view = game.observation(1)
-    return [f"trumps: {game.trump.word} (the turn-up is {game.turn_up})",
-            "your cards: " + " ".join(map(str, view.hand)), ecarte.advice(view)["text"]]
+    return [_("trumps: {suit} (the turn-up is {card})").format(suit=_(game.trump.word), card=game.turn_up),
+            _("your cards: {cards}").format(cards=" ".join(map(str, view.hand))),
+            ecarte.advice(view)["text"]]
 
 
 def hard_choice() -> str:
     """What the hard computer player does with :data:`STAND_HAND` as the non-dealer."""
     hard = ecarte.computer_player("hard", seed=1)
     fresh = ecarte.new_game(deck=ecarte.stacked_deck(STAND_HAND, "QS 10H 7H AD 9C", STAND_TURN_UP), dealer=1)
-    return f"hard, holding K♠ 9♥ 8♥ K♦ 7♣ with spades trumps: {hard.choose(fresh.observation(0))}"
+    return _("hard, holding K♠ 9♥ 8♥ K♦ 7♣ with spades trumps: {action}").format(
+        action=hard.choose(fresh.observation(0)))

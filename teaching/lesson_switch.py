@@ -11,7 +11,7 @@ import html
 from IPython.display import HTML
 
 from cardkit import switch
-from cardkit.i18n import _
+from cardkit.i18n import _, ngettext, shown_name
 
 from .lesson_view import box, cards, row, sentences
 
@@ -19,9 +19,12 @@ __all__ = ["aces_demo", "deal_view", "eights_comparison", "starter_demo", "stuck
 
 
 def _deal_rows(state: switch.SwitchState) -> str:
-    rows = [row(name, cards(hand), bold=True) for name, hand in zip(state.names, state.hands, strict=False)]
+    rows = [row(shown_name(name), cards(hand), bold=True)
+            for name, hand in zip(state.names, state.hands, strict=False)]
     rows.append(row(_("Discard pile (top)"), cards(state.discard[:1])))
-    rows.append(row(_("Stock: {n} cards, top first").format(n=len(state.stock)), cards(state.stock)))
+    n = len(state.stock)
+    rows.append(row(ngettext("Stock: {n} card, top first", "Stock: {n} cards, top first", n).format(n=n),
+                    cards(state.stock)))
     return "".join(rows)
 
 
@@ -50,7 +53,8 @@ def aces_demo(moves: bool = False) -> list[str]:
         state.apply(move)
     lines = [e.explain() for e in state.log[2:]]
     if moves:
-        lines.append("Ben may now: " + ", ".join(str(a) for a in state.legal_actions()))
+        lines.append(_("{player} may now: {moves}").format(
+            player=shown_name("Ben"), moves=_(", ").join(str(a) for a in state.legal_actions())))
     return lines
 
 
@@ -66,15 +70,16 @@ def eights_next_turn(add_up: bool) -> str:
         state.apply(move)
     moves = [str(a) for a in state.legal_actions()]
     if moves == ["pass"]:
-        return "Ben misses a second turn: all he may do is pass"
-    return "Ben takes his turn as usual (he may: " + ", ".join(moves) + ")"
+        return _("{player} misses a second turn: all he may do is pass").format(player=shown_name("Ben"))
+    return _("{player} takes his turn as usual (he may: {moves})").format(
+        player=shown_name("Ben"), moves=_(", ").join(moves))
 
 
 def eights_comparison() -> HTML:
     """The same deal under both settings of "eights add up" (:func:`eights_next_turn`), one row
     each, saying in words what changed for Ben."""
     return box(*(row(label, html.escape(eights_next_turn(on)))
-                 for label, on in [("Eights add up: off (usual)", False), ("Eights add up: on", True)]))
+                 for label, on in [(_("Eights add up: off (usual)"), False), (_("Eights add up: on"), True)]))
 
 
 def stuck_demo() -> str:

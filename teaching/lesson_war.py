@@ -26,6 +26,7 @@ import numpy as np
 from IPython.display import HTML
 
 from cardkit import cards_text, parse_cards
+from cardkit.i18n import _, ngettext
 from cardkit.war import WarRules, new_game, player_name, simulate
 
 __all__ = [
@@ -57,7 +58,8 @@ def _page(caption: str, headers: Sequence[str], body: str) -> HTML:
 
 
 def _packets_text(packets: Sequence) -> str:
-    return " / ".join(f"{player_name(i)}: {cards_text(parse_cards(p))}" for i, p in enumerate(packets))
+    return " / ".join(_("{player}: {cards}").format(player=player_name(i), cards=cards_text(parse_cards(p)))
+                      for i, p in enumerate(packets))
 
 
 def first_battle(rules: WarRules, packets: Sequence, piles: Sequence | None = None):
@@ -75,7 +77,7 @@ def first_battle(rules: WarRules, packets: Sequence, piles: Sequence | None = No
         g.apply("flip")
     battles = [e for e in g.log if e.kind == "battle"]
     if not battles:
-        raise ValueError("the deal ended before a battle was played")
+        raise ValueError(_("the deal ended before a battle was played"))
     return battles[0]
 
 
@@ -97,8 +99,9 @@ class BattleRow:
     def result(self) -> str:
         """``"Player 1 takes 10 cards"`` (or ``"a draw"``)."""
         if self.winner is None:
-            return "a draw"
-        return f"{player_name(self.winner)} takes {self.taken} cards"
+            return _("a draw")
+        return ngettext("{player} takes {n} card", "{player} takes {n} cards", self.taken).format(
+            player=player_name(self.winner), n=self.taken)
 
 
 def _row(name: str, rules: WarRules, packets: Sequence) -> BattleRow:
@@ -128,9 +131,9 @@ def side_by_side(packets: Sequence, rule_sets: Mapping[str, WarRules]) -> HTML:
         f"<tr>{_TH}{html.escape(r.name)}</th>{_TD}{html.escape(r.story)}</td>"
         f"{_TD}{r.face_down}</td>{_TD}{r.wars}</td>{_TD}{html.escape(r.result)}</td></tr>"
         for r in rows)
-    return _page(f"The same deal, top card first — {_packets_text(packets)}",
-                 ["Rules", "What happens, step by step", "Player 1's cards face down", "Wars", "Result"],
-                 body)
+    return _page(_("The same deal, top card first — {packets}").format(packets=_packets_text(packets)),
+                 [_("Rules"), _("What happens, step by step"), _("Player 1's cards face down"),
+                  _("Wars"), _("Result")], body)
 
 
 def side_by_side_rows(packets: Sequence, rule_sets: Mapping[str, WarRules]) -> list[BattleRow]:
@@ -156,12 +159,12 @@ def loop_story(packets: Sequence, rules: WarRules | None = None, limit: int = 50
     while not g.is_over and g.battles < limit:
         position = " | ".join(cards_text(p) for p in g.packets)
         seen.setdefault(position, g.battles + 1)
-        lines.append(f"before battle {g.battles + 1}: " + position)
+        lines.append(_("before battle {n}: {packets}").format(n=g.battles + 1, packets=position))
         g.apply("flip")
     position = " | ".join(cards_text(p) for p in g.packets)
     if position in seen:
-        lines.append(f"before battle {g.battles + 1}: {position} — the same packets as before "
-                     f"battle {seen[position]}")
+        lines.append(_("before battle {n}: {packets} — the same packets as before battle {first}")
+                     .format(n=g.battles + 1, packets=position, first=seen[position]))
     lines.append(g.log[-1].explain())
     return lines
 
@@ -176,8 +179,9 @@ def whole_games(rule_sets: Mapping[str, WarRules], n_games: int = 200, seed: int
     body = "".join(
         f"<tr>{_TH}{html.escape(name)}</th>{_TD}{f['mean']:.0f}</td>{_TD}{f['median']:.0f}</td>"
         f"{_TD}{f['wars']:.1f}</td>{_TD}{f['draws']:.0%}</td></tr>" for name, f in figures.items())
-    return _page(f"{n_games} games for each rule set, the same {n_games} shuffles.",
-                 ["Rules", "mean battles", "median battles", "wars per game", "draws"], body)
+    return _page(_("{n} games for each rule set, the same {n} shuffles.").format(n=n_games),
+                 [_("Rules"), _("mean battles"), _("median battles"), _("wars per game"), _("draws")],
+                 body)
 
 
 def guess_whole_games(question: str, options: Sequence[str], answer: str, right: str, wrong: str,
@@ -195,12 +199,12 @@ def guess_whole_games(question: str, options: Sequence[str], answer: str, right:
 
     def reveal(table: HTML, g: dict) -> Reveal:
         chosen = g[question]
-        head = f"You chose “{chosen}”: {_verdict(chosen, answer)}"
+        head = _("You chose “{choice}”: {verdict}").format(choice=chosen, verdict=_verdict(chosen, answer))
         return Reveal([head, right if chosen == answer else wrong], table=table.data)
 
-    return GuessFirst("Your turn — guess first, then look.", [ChoiceGuess(question, list(options))],
-                      f"Show the {n_games} games of each", lambda: whole_games(rule_sets, n_games, seed),
-                      reveal)
+    return GuessFirst(_("Your turn — guess first, then look."), [ChoiceGuess(question, list(options))],
+                      _("Show the {n} games of each").format(n=n_games),
+                      lambda: whole_games(rule_sets, n_games, seed), reveal)
 
 
 def whole_games_figures(rule_sets: Mapping[str, WarRules], n_games: int = 200, seed: int = 1,
@@ -237,18 +241,19 @@ def steal_vs_classic(packets: Sequence, rounds: int = 3) -> HTML:
     for Player 2 as at the easy level). One row per rule set: what happened, and each player's
     cards afterwards (packet / face-up pile). Returns an ``IPython.display.HTML`` table."""
     rows = []
-    for name, rules in (("Classic War", WarRules.classic()), ("Steal War", WarRules.steal())):
+    for name, rules in ((_("Classic War"), WarRules.classic()), (_("Steal War"), WarRules.steal())):
         rows.append((name, *_rounds(rules, packets, rounds)))
     body = "".join(f"<tr>{_TH}{html.escape(n)}</th>{_TD}{html.escape(' '.join(s))}</td>"
                    f"{_TD}{html.escape(after)}</td></tr>" for n, s, after in rows)
-    return _page(f"The same deal, top card first — {_packets_text(packets)}",
-                 ["Rules", f"The first {rounds} rounds", "Afterwards"], body)
+    return _page(_("The same deal, top card first — {packets}").format(packets=_packets_text(packets)),
+                 [_("Rules"), ngettext("The first round", "The first {n} rounds", rounds).format(n=rounds),
+                  _("Afterwards")], body)
 
 
 def steal_vs_classic_rows(packets: Sequence, rounds: int = 3) -> dict[str, tuple[list[str], str]]:
     """The rows :func:`steal_vs_classic` shows: name → (sentences, cards afterwards)."""
     return {name: _rounds(rules, packets, rounds)
-            for name, rules in (("Classic War", WarRules.classic()), ("Steal War", WarRules.steal()))}
+            for name, rules in ((_("Classic War"), WarRules.classic()), (_("Steal War"), WarRules.steal()))}
 
 
 def _rounds(rules: WarRules, packets: Sequence, rounds: int) -> tuple[list[str], str]:
@@ -267,10 +272,12 @@ def _rounds(rules: WarRules, packets: Sequence, rounds: int) -> tuple[list[str],
     for i in range(rules.players):
         piles = g.piles[i] if rules.steal_war else []
         n = len(g.packets[i])
-        packet = f"{player_name(i)}: packet {n} card{'s' if n != 1 else ''}"
-        pile = f", face-up pile {cards_text(piles) or 'empty'} (top first)" if rules.steal_war else ""
+        packet = ngettext("{player}: packet {n} card", "{player}: packet {n} cards", n).format(
+            player=player_name(i), n=n)
+        pile = _(", face-up pile {cards} (top first)").format(
+            cards=cards_text(piles) or _("empty")) if rules.steal_war else ""
         parts.append(packet + pile)
-    return said, "; ".join(parts)
+    return said, _("; ").join(parts)
 
 
 def after_choice(rules: WarRules, packets: Sequence, piles: Sequence, choice: str,
@@ -285,13 +292,15 @@ def after_choice(rules: WarRules, packets: Sequence, piles: Sequence, choice: st
     g = new_game(rules, hands=list(packets), piles=[parse_cards(p) for p in piles], seed=1)
     g.apply("flip")
     g.apply(choice)
-    chose = {"steal": "to steal", "flip": "to play the card"}.get(choice, repr(choice))
+    chose = {"steal": _("Player 1 chose to steal."),
+             "flip": _("Player 1 chose to play the card.")}.get(choice, repr(choice))
     if g.current_player is None:
-        return f"Player 1 chose {chose}. Nobody has a decision to make: the cards are turned up."
+        return chose + " " + _("Nobody has a decision to make: the cards are turned up.")
     who = player_name(g.current_player)
     if g.stage == "steal":
         card = g.packets[g.current_player][0]
-        said = f"Player 1 chose {chose}. Now {who} looks at the {card} and decides whether to steal with it."
+        said = chose + " " + _("Now {player} looks at the {card} and decides whether to steal with it.").format(
+            player=who, card=card)
         if then is None:
             return said
         start = len(g.log)
@@ -300,5 +309,5 @@ def after_choice(rules: WarRules, packets: Sequence, piles: Sequence, choice: st
             g.apply("flip")
         return " ".join([said] + [e.explain() for e in g.log[start:]])
     last = [e for e in g.log if e.kind == "battle"][-1]
-    return (f"Player 1 chose {chose}. The cards were turned up — {last.data['decision']} "
-            f"Now {who} chooses which won card goes on top of their face-up pile.")
+    return chose + " " + _("The cards were turned up — {decision} Now {player} chooses which won card goes "
+                           "on top of their face-up pile.").format(decision=last.data["decision"], player=who)

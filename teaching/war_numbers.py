@@ -27,7 +27,7 @@ from collections.abc import Callable, Mapping, Sequence
 import ipywidgets as ipw
 import numpy as np
 
-from cardkit.i18n import _, ngettext
+from cardkit.i18n import N_, _, ngettext
 from cardkit.war import WarRules
 from cardkit.war.bulk import BulkResult, GameEnd, play_many
 from cardkit.war.stats import PUBLISHED, VARIANTS, length_histogram, length_summary, still_going
@@ -53,11 +53,18 @@ __all__ = [
 ]
 
 #: The pickup orders in plain words (label, value of ``WarRules.pickup``), §1.1.
-PICKUPS = [("winner's cards first", "winner_first"), ("Player 1's cards first", "player_order"),
-           ("shuffled (random)", "random")]
+PICKUPS = [(N_("winner's cards first"), "winner_first"), (N_("Player 1's cards first"), "player_order"),
+           (N_("shuffled (random)"), "random")]
 #: What a player short of cards for a war does (label, value of ``WarRules.short_of_cards``), §1.1.
-SHORT_OF_CARDS = [("last card decides", "last_card_up"), ("loses the game", "lose"),
-                  ("the game is a draw", "draw")]
+SHORT_OF_CARDS = [(N_("last card decides"), "last_card_up"), (N_("loses the game"), "lose"),
+                  (N_("the game is a draw"), "draw")]
+#: the lesson's names of the pickup orders (keys of its runs; shown through ``_()``)
+_ORDER_NAMES = (N_("winner's cards first"), N_("Player 1's cards first"), N_("shuffled"))
+
+
+def _labelled(options: Sequence[tuple[str, Any]]) -> list[tuple[str, Any]]:
+    """Options (English label, value) with their labels in the language in force."""
+    return [(_(label), value) for label, value in options]
 
 
 class NumbersPanel(LiveNote, ipw.VBox):
@@ -66,19 +73,20 @@ class NumbersPanel(LiveNote, ipw.VBox):
     and the numbers as text. ``panel.run()`` does what the button does; ``panel.result`` is the
     last :class:`~cardkit.war.bulk.BulkResult`."""
 
-    live_note_what = "A panel to run your own games"
+    live_note_what = N_("A panel to run your own games")
 
     def __init__(self, variant: str = "classic", n_games: int = 100_000, seed: int = 0):
         self.seed = seed
-        self.variant = ipw.Dropdown(options=list(VARIANTS), value=variant, description="Variant")
-        self.pickup = ipw.Dropdown(options=PICKUPS, value="winner_first", description="Pickup")
-        self.short = ipw.Dropdown(options=SHORT_OF_CARDS, value="last_card_up",
-                                  description="Short of cards", style={"description_width": "initial"})
+        self.variant = ipw.Dropdown(options=[(_(v), v) for v in VARIANTS], value=variant,
+                                    description=_("Variant"))
+        self.pickup = ipw.Dropdown(options=_labelled(PICKUPS), value="winner_first", description=_("Pickup"))
+        self.short = ipw.Dropdown(options=_labelled(SHORT_OF_CARDS), value="last_card_up",
+                                  description=_("Short of cards"), style={"description_width": "initial"})
         self.n_games = ipw.IntSlider(value=n_games, min=1_000, max=1_000_000, step=1_000,
-                                     description="Games", continuous_update=False)
-        self.button = ipw.Button(description="Run", button_style="primary", icon="play")
+                                     description=_("Games"), continuous_update=False)
+        self.button = ipw.Button(description=_("Run"), button_style="primary", icon="play")
         self.image = ipw.Image(format="png", layout=ipw.Layout(max_width="720px"))
-        self.text = ipw.HTML("Choose a variant and press <b>Run</b>.")
+        self.text = ipw.HTML(html.escape(_("Choose a variant and press Run.")))
         self.button.on_click(lambda _b: self.run(progress=True))
         self.result: BulkResult | None = None
         super().__init__([ipw.HBox([self.variant, self.pickup]),
@@ -213,7 +221,7 @@ class GuessFirst(LiveNote, ipw.VBox):
     pressed again.
     """
 
-    live_note_what = "A guess, then the games"
+    live_note_what = N_("A guess, then the games")
 
     def __init__(self, title: str, guesses: Sequence[NumberGuess | ChoiceGuess], button: str,
                  simulate: Callable[[], Any], reveal: Callable[[Any, dict], Reveal],
@@ -346,13 +354,14 @@ def guess_game_length(simulate: Callable[[], BulkResult]) -> GuessFirst:
 
 
 #: The options of :func:`guess_wars_spread`, with the share of games each one means.
-NO_WAR_OPTIONS = [("Many (1 game in 20, or more)", 0.05), ("Some (about 1 game in 100)", 0.001),
-                  ("Hardly any (fewer than 1 game in 1,000)", 0.0)]
+NO_WAR_OPTIONS = [(N_("Many (1 game in 20, or more)"), 0.05), (N_("Some (about 1 game in 100)"), 0.001),
+                  (N_("Hardly any (fewer than 1 game in 1,000)"), 0.0)]
 
 
 def _share_option(p: float, options: Sequence[tuple[str, float]]) -> str:
-    """The first option whose lower bound ``p`` reaches (options from the largest bound down)."""
-    return next(label for label, low in options if p >= low)
+    """The first option whose lower bound ``p`` reaches (options from the largest bound down), in
+    the language in force."""
+    return next(_(label) for label, low in options if p >= low)
 
 
 def guess_wars_spread(simulate: Callable[[], BulkResult], after: GuessFirst | None = None) -> GuessFirst:
@@ -383,20 +392,20 @@ def guess_wars_spread(simulate: Callable[[], BulkResult], after: GuessFirst | No
         ], _png(draw))
 
     return GuessFirst(_("Your turn — guess first, then look."),
-                      [ChoiceGuess(q, [label for label, _low in NO_WAR_OPTIONS])],
+                      [ChoiceGuess(q, [_(label) for label, _low in NO_WAR_OPTIONS])],
                       _("Show the chart"), simulate, reveal, after=after)
 
 
 #: The options of :func:`guess_loops`, with the share of games each one means.
-LOOP_OPTIONS = [("More than 1 in 4", 0.25), ("Between 1 in 100 and 1 in 4", 0.01),
-                ("Fewer than 1 in 100", 1e-12), ("None", 0.0)]
+LOOP_OPTIONS = [(N_("More than 1 in 4"), 0.25), (N_("Between 1 in 100 and 1 in 4"), 0.01),
+                (N_("Fewer than 1 in 100"), 1e-12), (N_("None"), 0.0)]
 
 
 def guess_loops(simulate: Callable[[], Mapping[str, BulkResult]], names: Sequence[str]) -> GuessFirst:
     """Section "Can a game go on for ever?": for each pickup order in ``names`` (the keys of
     ``simulate()``'s dict), guess how many games loop; the button compares each guess with the
     games that ended in a draw by repetition, and gives each order's mean, median and ends."""
-    questions = {n: _("{n}: how many of the 100,000 games loop for ever?").format(n=n) for n in names}
+    questions = {n: _("{n}: how many of the 100,000 games loop for ever?").format(n=_(n)) for n in names}
 
     def reveal(runs: Mapping[str, BulkResult], g: dict) -> Reveal:
         lines = []
@@ -406,7 +415,7 @@ def guess_loops(simulate: Callable[[], Mapping[str, BulkResult]], names: Sequenc
             loops = ends.get(GameEnd.repetition.name, 0)
             right = _share_option(loops / res.n_games, LOOP_OPTIONS)
             line = _("{n}: you guessed “{g}”; {k:,} games looped ({p:.1%}) — {v}").format(
-                n=name, g=g[questions[name]], k=loops, p=loops / res.n_games,
+                n=_(name), g=g[questions[name]], k=loops, p=loops / res.n_games,
                 v=_verdict(g[questions[name]], right))
             limit = ends.get(GameEnd.battle_limit.name, 0)
             if limit:
@@ -416,19 +425,24 @@ def guess_loops(simulate: Callable[[], Mapping[str, BulkResult]], names: Sequenc
             lines.append(line)
         for name in names:
             s = length_summary(runs[name])
-            lines.append(_("{n}: mean {m:.1f} battles, median {d:.0f}.").format(n=name, m=s.mean, d=s.median))
+            lines.append(_("{n}: mean {m:.1f} battles, median {d:.0f}.").format(n=_(name), m=s.mean,
+                                                                                  d=s.median))
         lines.append(_("A random order can never loop for ever: the same position may come back, "
                        "but the cards won next go under in a new order, so what follows is not the "
                        "same each time, and the kit does not call it a draw."))
         return Reveal(lines)
 
     return GuessFirst(_("Your turn — guess first, then simulate."),
-                      [ChoiceGuess(questions[n], [label for label, _low in LOOP_OPTIONS]) for n in names],
+                      [ChoiceGuess(questions[n], [_(label) for label, _low in LOOP_OPTIONS]) for n in names],
                       _("Simulate 100,000 games of each"), simulate, reveal)
 
 
 def _short(name: str) -> str:
-    return name.split(" (")[0]
+    """A variant's name without its brackets, in the language in force ("Peace")."""
+    return _(name.split(" (")[0])
+
+
+_SHORT_NAMES = (N_("classic"), N_("Peace"), N_("Război"), N_("one-card wars"))
 
 
 #: The variants the lesson compares (names of :data:`cardkit.war.stats.VARIANTS`).
@@ -467,7 +481,8 @@ def guess_variants(simulate: Callable[[], Mapping[str, BulkResult]],
               "median {d:.0f}) — {v}").format(g=g[long_q], n=longest, m=means[longest],
                                                d=medians[longest], v=_verdict(g[long_q], longest)),
         ]
-        lines += [f"{n}: {length_summary(runs[n])}" for n in names]
+        lines += [_("{name}: {summary}").format(name=_short(n), summary=length_summary(runs[n]))
+                  for n in names]
         lines.append(_("Bigger wars move more cards at once, so one player runs out sooner."))
         return Reveal(lines, _png(draw))
 
@@ -479,8 +494,8 @@ def guess_variants(simulate: Callable[[], Mapping[str, BulkResult]],
 
 #: The options of :func:`guess_pack_size` and the ratio (52-card mean / 28-card mean) each means
 #: (largest first; the widget shows them the other way round, from "half as long" down).
-PACK_OPTIONS = [("Less than a quarter as long", 4.0), ("Between half and a quarter as long", 2.0),
-                ("Half as long, or longer", 0.0)]
+PACK_OPTIONS = [(N_("Less than a quarter as long"), 4.0), (N_("Between half and a quarter as long"), 2.0),
+                (N_("Half as long, or longer"), 0.0)]
 
 
 def guess_pack_size(simulate: Callable[[], Mapping[int, BulkResult]]) -> GuessFirst:
@@ -515,7 +530,7 @@ def guess_pack_size(simulate: Callable[[], Mapping[int, BulkResult]]) -> GuessFi
         return Reveal(lines, _png(draw))
 
     return GuessFirst(_("Your turn — guess first, then look."),
-                      [ChoiceGuess(q, [label for label, _r in reversed(PACK_OPTIONS)])],
+                      [ChoiceGuess(q, [_(label) for label, _r in reversed(PACK_OPTIONS)])],
                       _("Show the chart"),
                       simulate, reveal)
 

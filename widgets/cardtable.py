@@ -30,7 +30,7 @@ import traitlets
 
 from cardkit.cards import Card, Suit
 from cardkit.core import GameState, Observation
-from cardkit.i18n import _
+from cardkit.i18n import LANGUAGES, _, check_language, get_language, language
 
 from .controller import Controller
 from .live_note import LiveNote
@@ -159,10 +159,40 @@ class CardTable(LiveNote, anywidget.AnyWidget):
 
     view = traitlets.Dict().tag(sync=True)
 
-    def __init__(self, *, animate: bool = True, four_colour: bool = False, **kwargs: Any):
+    def __init__(self, *, animate: bool = True, four_colour: bool = False,
+                 language: str | None = None, **kwargs: Any):
         super().__init__(**kwargs)
         self.prefs = {"animate": bool(animate), "four_colour": bool(four_colour)}
+        #: the table's own language (``"en"``, ``"pa"``, ``"kn"``): ``language=``, else the
+        #: kernel's default (:func:`cardkit.i18n.set_language`); ⚙ Settings change it
+        self.language = check_language(language) if language is not None else get_language()
         self.on_msg(self._on_page_message)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # every table's own ``draw`` runs in the table's language, whoever calls it
+        super().__init_subclass__(**kwargs)
+        draw = cls.__dict__.get("draw")
+        if draw is not None and not getattr(draw, "_speaks", False):
+            def draw_speaking(self: CardTable) -> None:
+                with self.speaking():
+                    draw(self)
+            draw_speaking._speaks = True  # type: ignore[attr-defined]
+            draw_speaking.__doc__ = draw.__doc__
+            cls.draw = draw_speaking  # type: ignore[method-assign]
+
+    def speaking(self) -> Any:
+        """``with table.speaking():`` every ``_()`` inside translates into the table's language
+        (:func:`cardkit.i18n.language`); the table's drawing, clicks and timers run inside it."""
+        return language(getattr(self, "language", None))
+
+    def set_language(self, code: str) -> None:
+        """Speak ``code`` (``"en"``, ``"pa"``, ``"kn"``) from now on: the table is redrawn at once,
+        mid-game, with nothing lost. Raises :class:`cardkit.i18n.UnknownLanguage`."""
+        self.language = check_language(code)
+        c = getattr(self, "controller", None)
+        if c is not None:
+            c.forget()              # the observations' sentences were in the old language
+            self.draw()
 
     controller: Controller
 
@@ -227,7 +257,10 @@ class CardTable(LiveNote, anywidget.AnyWidget):
     def _set_pref(self, name: Any, value: Any) -> None:
         """A preference from the page (untrusted): ``delay`` a number of seconds from 0 to 3,
         the others (``prefs``) booleans; anything else is ignored."""
-        if name == "delay":
+        if name == "language":
+            if isinstance(value, str) and value in LANGUAGES:
+                self.set_language(value)
+        elif name == "delay":
             if isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 3:
                 self.controller.delay = float(value)
                 self.draw()
@@ -323,6 +356,8 @@ class CardTable(LiveNote, anywidget.AnyWidget):
             "what_now": self._what_now(what_now, tone, news),
             "confirm": c.confirming,
             "prefs": dict(self.prefs),
+            "language": {"label": _("Language"), "value": self.language,
+                          "options": [[code, name] for code, name in LANGUAGES.items()]},
             "labels": {
                 "new_game": _("New game"), "settings": _("Settings"),
                 "confirm": _("Really start again? This game is not finished."),

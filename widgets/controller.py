@@ -149,7 +149,8 @@ class Controller:
 
     def start(self) -> None:
         """Deal the first game (the table calls this once it holds the controller)."""
-        self._start(deal=True)
+        with self.table.speaking():
+            self._start(deal=True)
 
     # ------------------------------------------------------------------------------ observations
     def observation(self, seat: int | None = None) -> Observation:
@@ -221,7 +222,8 @@ class Controller:
     def new_game(self) -> None:
         """Start the next game at once (settings pending are used now); no question asked."""
         self.games += 1
-        self._start()
+        with self.table.speaking():
+            self._start()
 
     def deal_again(self) -> None:
         """"Deal this again": the stacked deal once more, with the first game's settings, seat,
@@ -233,7 +235,8 @@ class Controller:
         self.settings = dict(self.first_settings)
         self.pending = {}
         self.table.restore_deal()
-        self._start(deal=True)
+        with self.table.speaking():
+            self._start(deal=True)
 
     def request_deal_again(self) -> None:
         """The "Deal this again" button: asks first when a game is in progress, as New game."""
@@ -503,15 +506,16 @@ class Controller:
 
     def _scheduled(self, state: GameState, pos: int, choice: Action) -> None:
         self._handle = None
-        if state is not self.state or pos != self.pos:
-            self.schedule()                 # a new game or another move meanwhile: think again
-            return
-        try:
-            if self.computer_turn():
-                self._computer_step(choice)
-            self.schedule()
-        except Exception as exc:
-            self._error(exc)
+        with self.table.speaking():
+            if state is not self.state or pos != self.pos:
+                self.schedule()             # a new game or another move meanwhile: think again
+                return
+            try:
+                if self.computer_turn():
+                    self._computer_step(choice)
+                self.schedule()
+            except Exception as exc:
+                self._error(exc)
 
     def _computer_step(self, choice: Action | str | None = None) -> None:
         if choice is None:
@@ -537,10 +541,11 @@ class Controller:
             self._timer = None
             if state is not self.state:
                 return
-            try:
-                fn()
-            except Exception as exc:
-                self._error(exc)
+            with self.table.speaking():
+                try:
+                    fn()
+                except Exception as exc:
+                    self._error(exc)
 
         self._timer = loop.call_later(seconds, run)
         return True
@@ -577,10 +582,11 @@ class Controller:
         ``{"do": "hint"}`` (the task's hint); ``{"do": "predict", "index": int}`` (a
         prediction's answer). Anything else is ignored.
         """
-        try:
-            self._handle_message(content)
-        except Exception as exc:
-            self._error(exc)
+        with self.table.speaking():
+            try:
+                self._handle_message(content)
+            except Exception as exc:
+                self._error(exc)
 
     def _handle_message(self, content: Any) -> None:
         if not isinstance(content, dict):

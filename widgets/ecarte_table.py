@@ -25,7 +25,7 @@ from cardkit import ecarte
 from cardkit.cards import Card, Suit
 from cardkit.core import Action, Event, IllegalAction, Observation, Player
 from cardkit.ecarte import EcarteObservation
-from cardkit.i18n import _, ngettext
+from cardkit.i18n import N_, _, ngettext, shown_name
 
 from .cardtable import CardTable, bundle, card_json, held, sort_hand, waiting_card
 from .controller import Controller
@@ -382,7 +382,7 @@ class EcarteTable(CardTable):
     stacked deck or whose moves or answers do not fit it.
     """
 
-    live_note_what = "An Écarté table"
+    live_note_what = N_("An Écarté table")
 
     _esm = bundle("ecarte.bundle.js")
     _css = bundle("table.css")
@@ -408,7 +408,7 @@ class EcarteTable(CardTable):
         rules = rules or ecarte.EcarteRules.standard()
         self._first = {"deck": deck, "dealer": dealer}
         self._deal = (dict(self._first), rules)
-        self._names = (_("You"), _("Computer"))
+        self._names = (N_("You"), N_("Computer"))     # English: shown_name says them
         self.pause = None
         self._hand_shown = None
         self._hint: tuple[int, str | None] = (-1, None)
@@ -461,7 +461,7 @@ class EcarteTable(CardTable):
         if obs.is_over:
             return _("The game is over: press New game to play again.")
         if obs.current_player != self.controller.seat:
-            return _("Wait: it is {who}'s turn.").format(who=self._names[1])
+            return _("Wait: it is {who}'s turn.").format(who=shown_name(self._names[1]))
         return None
 
     def on_table_action(self, name: str) -> bool:
@@ -503,7 +503,8 @@ class EcarteTable(CardTable):
             self._hand_shown = hand_no
         if hand_no != self._hand_shown and self.pause is None and not obs.is_over:
             self.pause = _hand_end(obs)                   # hold the table on the finished hand
-        view = ecarte_view(obs, names=self._names, pause=self.pause, hint=self._hint_now(obs),
+        names = (shown_name(self._names[0]), shown_name(self._names[1]))
+        view = ecarte_view(obs, names=names, pause=self.pause, hint=self._hint_now(obs),
                            task=c.task_mode, refusal=c.refusal)
         said = view.pop("what_now")
         view.update(self._common_view(said["text"], said["tone"], news=said.get("news")))

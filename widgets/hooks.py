@@ -4,6 +4,7 @@ and the event loop the controller schedules on (:func:`running_loop`); docs/arch
 from __future__ import annotations
 
 import asyncio
+from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
 from cardkit.core import GameState, Observation, Player
@@ -45,6 +46,10 @@ class TableHooks(Protocol):
 
     def draw(self) -> None:
         """Redraw the table from :meth:`Controller.observation`."""
+
+    def speaking(self) -> AbstractContextManager[str]:
+        """``with table.speaking():`` translates into the table's own language (every sentence
+        the controller makes between a click or a timer and the redraw)."""
 
     def computer_may_move(self) -> bool:
         """False while the table holds the game (e.g. a pause between hands)."""

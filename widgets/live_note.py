@@ -10,18 +10,23 @@ compare it: model ids are random).
 """
 from __future__ import annotations
 
-#: what every stored lesson widget says after its name (tests find the widget cells by it)
-SAYS = "it comes to life when the notebook runs (Run ▸ Run All Cells)."
-LIVE_NOTE = "{what} — " + SAYS
+import contextlib
+
+from cardkit.i18n import N_, _
+
+#: what every stored lesson widget says after its name, in English (tests find the widget cells
+#: by it, in each language: ``_(SAYS)``)
+SAYS = N_("it comes to life when the notebook runs (Run ▸ Run All Cells).")
+LIVE_NOTE = N_("{what} — it comes to life when the notebook runs (Run ▸ Run All Cells).")
 
 
 def live_note(what: str) -> str:
-    """The plain text stored for a widget:
+    """The plain text stored for a widget, in the language in force (``what`` is translated):
 
     >>> live_note("An Écarté table")
     'An Écarté table — it comes to life when the notebook runs (Run ▸ Run All Cells).'
     """
-    return LIVE_NOTE.format(what=what)
+    return _(LIVE_NOTE).format(what=_(what))
 
 
 class LiveNote:
@@ -29,11 +34,13 @@ class LiveNote:
     the bases): its ``text/plain`` representation is :func:`live_note` of ``live_note_what``
     instead of its ``repr`` (which stays the developer's)."""
 
-    live_note_what = "A live table"
+    live_note_what = N_("A live table")
 
     def _repr_mimebundle_(self, **kwargs):
         bundle = super()._repr_mimebundle_(**kwargs)
         data = bundle[0] if isinstance(bundle, tuple) else bundle
         if isinstance(data, dict) and "text/plain" in data:
-            data["text/plain"] = live_note(self.live_note_what)
+            speaking = getattr(self, "speaking", None)     # a table: in its own language
+            with speaking() if speaking is not None else contextlib.nullcontext():
+                data["text/plain"] = live_note(self.live_note_what)
         return bundle

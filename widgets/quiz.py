@@ -14,7 +14,7 @@ import anywidget
 import traitlets
 
 from cardkit.cards import Card
-from cardkit.i18n import _
+from cardkit.i18n import N_, _
 
 from .live_note import LiveNote
 from .cardtable import bundle, card_json
@@ -46,7 +46,7 @@ class Quiz(LiveNote, anywidget.AnyWidget):
     >>> q.close()
     """
 
-    live_note_what = "A quiz"
+    live_note_what = N_("A quiz")
 
     _esm = bundle("quiz.bundle.js")
     _css = bundle("table.css")

@@ -23,7 +23,7 @@ from typing import Any, cast
 from cardkit import switch
 from cardkit.cards import SUITS, Card
 from cardkit.core import Action, GameState, IllegalAction, Observation, Player
-from cardkit.i18n import _, ngettext
+from cardkit.i18n import N_, _, ngettext
 from cardkit.switch import SwitchObservation
 
 from .cardtable import CardTable, bundle, card_json, held, sort_hand, waiting_card
@@ -32,7 +32,7 @@ from .task import Task, TaskMode
 
 __all__ = ["SwitchTable", "switch_view"]
 
-COMPUTER_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve")
+COMPUTER_NAMES = (N_("Ada"), N_("Ben"), N_("Cleo"), N_("Dev"), N_("Eve"))
 MAX_BACKS = 16
 LAST_CARD, CHALLENGE = "last card", "challenge"
 
@@ -244,7 +244,7 @@ class SwitchTable(CardTable):
     stacked deal or whose moves or answers do not fit it.
     """
 
-    live_note_what = "A Switch table"
+    live_note_what = N_("A Switch table")
 
     _esm = bundle("switch.bundle.js")
     _css = bundle("table.css")
@@ -284,7 +284,7 @@ class SwitchTable(CardTable):
     # -- hooks for the controller ------------------------------------------------------------------
     def _names(self, n: int) -> list[str]:
         others = iter(COMPUTER_NAMES)
-        return [_("you") if s == self.controller.seat else next(others) for s in range(n)]
+        return [N_("you") if s == self.controller.seat else next(others) for s in range(n)]
 
     def new_state(self, settings: dict, seed: int | None) -> GameState:
         """A new game of ``settings["players"]`` players (the stacked deal, the first time)."""

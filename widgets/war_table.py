@@ -31,7 +31,7 @@ from typing import Any
 from cardkit import war
 from cardkit.cards import Card
 from cardkit.core import Action, GameState, Observation, Player
-from cardkit.i18n import _
+from cardkit.i18n import N_, _
 from cardkit.war import WarObservation
 
 from .cardtable import CardTable, bundle, card_json, held, waiting_card
@@ -258,7 +258,7 @@ class WarTable(CardTable):
     stacked deal or whose moves or answers do not fit it.
     """
 
-    live_note_what = "A War table"
+    live_note_what = N_("A War table")
 
     _esm = bundle("war.bundle.js")
     _css = bundle("table.css")

@@ -33,7 +33,7 @@ import numpy as np
 from ..cards import Card, Rank, Suit, parse_cards, piquet_pack, shuffled
 from ..core import (Action, Event, GameState, Outcome, Preset, Rule, check_rules, default_names,
                     rules_from_dict, rules_to_dict)
-from ..i18n import _
+from ..i18n import _, shown_name
 from . import text as T
 from .observation import EcarteObservation
 from .rules import EcarteRules, hand_points
@@ -364,7 +364,7 @@ class EcarteState(GameState):
         mine = self.current_player == seat
         last = self.last_trick
         obs = EcarteObservation(
-            game=self.GAME, names=tuple(self.names), seat=seat, rules=Preset.of(self.rules),
+            game=self.GAME, names=tuple(map(shown_name, self.names)), seat=seat, rules=Preset.of(self.rules),
             phase=self.phase, current_player=self.current_player,
             legal_actions=tuple(self.legal_actions()) if mine else (),
             scores=tuple(self.scores), outcome=self._outcome(seat),

@@ -17,6 +17,7 @@ import numpy as np
 from ..cards import Card, Rank, Suit, cards_html, parse_card, parse_cards, shuffled, standard_pack
 from ..core import (Action, Event, GameState, IllegalAction, Outcome, Preset, check_rules,
                     default_names, rules_from_dict, rules_to_dict)
+from ..i18n import shown_name
 from . import text as T
 from .moves import LAST_CARD, Position, judge, legal_actions, matches, play_action, playable
 from .observation import SwitchObservation
@@ -350,7 +351,7 @@ class SwitchState(GameState):
         if not 0 <= seat < self.players:
             raise ValueError(T.message("seat", s=seat, n=self.players))
         obs = SwitchObservation(
-            game=self.GAME, names=self.names, seat=seat, rules=Preset.of(self.rules),
+            game=self.GAME, names=tuple(map(shown_name, self.names)), seat=seat, rules=Preset.of(self.rules),
             phase=self.phase, current_player=self.current_player,
             legal_actions=tuple(self.legal_actions(seat)), scores=None,
             outcome=self._outcome(seat), events=self.events_for(seat),

@@ -19,7 +19,7 @@ from typing import Any, NamedTuple, Protocol
 
 from ..cards import Card, Suit
 from ..core import IllegalAction, Outcome, Rule
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, ngettext, shown_name
 
 __all__ = [
     "RULE_ACE", "RULE_DEAL", "RULE_DRAW", "RULE_EIGHT", "RULE_END", "RULE_JACK", "RULE_LAST",
@@ -330,7 +330,7 @@ def refusal_error(refusal: Refusal, names: Sequence[str]) -> IllegalAction:
     """
     fields = dict(refusal.fields)
     if "who" in fields:
-        fields["who"] = names[fields["who"]]
+        fields["who"] = shown_name(names[fields["who"]])
     suit = fields.get("suit")
     if isinstance(suit, Suit):
         fields.update(suit=_(suit.word), sym=suit.symbol)

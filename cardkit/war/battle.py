@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..core import Rule
-from ..i18n import N_
+from ..i18n import N_, Nn_
 from .rules import _FACES, _RAZBOI_VALUE, _RV, _card, _cards
 from .text import And, Say, StoryEvent, Whose, rule_ref
 
@@ -178,23 +178,23 @@ def short_war(s: WarState, W: list[int], short: list[int], need: int) -> list[in
     b = s._battle
     if s.rules.short_of_cards == "draw":
         p = short[0]
-        s._say((N_("{player} has {n} card and cannot complete the war (needs {need})."),
-                N_("{player} has {n} cards and cannot complete the war (needs {need})."), "n"),
-               (N_("You have {n} card and cannot complete the war (needs {need})."),
-                N_("You have {n} cards and cannot complete the war (needs {need})."), "n"),
+        s._say((*Nn_("{player} has {n} card and cannot complete the war (needs {need}).",
+                "{player} has {n} cards and cannot complete the war (needs {need})."), "n"),
+               (*Nn_("You have {n} card and cannot complete the war (needs {need}).",
+                "You have {n} cards and cannot complete the war (needs {need})."), "n"),
                p, n=len(s._packets[p]), need=need)
         s._end_mid_battle(N_("A player cannot complete a war: the game is a draw "
                              "(short of cards: draw)."), "short_of_cards",
                           rule_ref("short_draw"))
         return None
     for p in short:
-        s._say((N_("{player} has {n} card and cannot complete the war (needs {need}): "
-                   "they lose it."),
-                N_("{player} has {n} cards and cannot complete the war (needs {need}): "
+        s._say((*Nn_("{player} has {n} card and cannot complete the war (needs {need}): "
+                   "they lose it.",
+                "{player} has {n} cards and cannot complete the war (needs {need}): "
                    "they lose it."), "n"),
-               (N_("You have {n} card and cannot complete the war (needs {need}): you "
-                   "lose it."),
-                N_("You have {n} cards and cannot complete the war (needs {need}): you "
+               (*Nn_("You have {n} card and cannot complete the war (needs {need}): you "
+                   "lose it.",
+                "You have {n} cards and cannot complete the war (needs {need}): you "
                    "lose it."), "n"),
                p, n=len(s._packets[p]), need=need)
         while s._packets[p]:          # the rest of their cards go to the war's winner
@@ -246,9 +246,8 @@ def put_down(s: WarState, W: list[int], k: int, need: int) -> None:
 
 def say_down(s: WarState, p: int, k: int) -> None:
     """Tell that ``p`` puts ``k`` cards face down (§1.1)."""
-    s._say((N_("{player} puts {k} card face down."), N_("{player} puts {k} cards face down."),
-            "k"),
-           (N_("You put {k} card face down."), N_("You put {k} cards face down."), "k"), p, k=k)
+    s._say((*Nn_("{player} puts {k} card face down.", "{player} puts {k} cards face down."), "k"),
+           (*Nn_("You put {k} card face down.", "You put {k} cards face down."), "k"), p, k=k)
 
 
 def only_left(s: WarState, w: int) -> Say:

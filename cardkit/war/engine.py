@@ -46,7 +46,7 @@ import numpy as np
 from ..cards import cards_html as _cards_html, Card
 from ..core import (Action, Event, GameState, IllegalAction, Rule, _copy_tree, default_names,
                     rules_from_dict)
-from ..i18n import N_, _
+from ..i18n import N_, _, shown_name
 from .rules import (WarRules, _IDX, _beats_table, _card,
                     _cards)
 from . import battle
@@ -532,7 +532,7 @@ class WarState(GameState):
             return end.seen_by(seat, tuple(self.names)).explain()
         if self.winner is None:
             return _("The game is a draw.")
-        return _("{player} wins the game.").format(player=self.names[self.winner])
+        return _("{player} wins the game.").format(player=shown_name(self.names[self.winner]))
 
     @property
     def outcome_rule(self) -> Rule | None:

@@ -41,7 +41,7 @@ import numpy as np
 
 from ..cards import Card
 from ..core import Action, Event, IllegalAction, Observation, Outcome, Preset, Rule, rules_from_dict
-from ..i18n import _
+from ..i18n import _, get_language, shown_name
 from .rules import WarRules, _card, _cards
 from .text import refusal, rule_ref, what_now
 
@@ -57,8 +57,8 @@ def _rules_of(options: tuple[tuple[str, Any], ...]) -> WarRules:
 
 
 @lru_cache(maxsize=64)
-def _preset(rules: WarRules) -> Preset:
-    return Preset.of(rules)
+def _preset(rules: WarRules, language: str) -> Preset:
+    return Preset.of(rules)         # its label is in ``language`` (part of the cache key)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -166,7 +166,8 @@ def _outcome(state: WarState, seat: int) -> Outcome | None:
     return Outcome(w, state.result or "", text, () if w is None else (w,))
 
 
-# state → {"version": the state's move id, seat: observation, ("events", seat): (n, last, events)}:
+# state → {"version": the state's move id, ("obs", seat, language): observation,
+# ("events", seat): (n, last, events)}:
 # an observation is built once per move and seat (a table asks many times per click), and the
 # events a seat saw are extended, not rebuilt, as the log grows. Kept beside the state (weak
 # keys), so snapshots and clones of the state never copy it.
@@ -203,10 +204,11 @@ def observe(state: WarState, seat: int) -> WarObservation:
     memo = _CACHE.get(state)
     if memo is None or memo["version"] != state._version:
         memo = _CACHE[state] = {"version": state._version, **(
-            {k: v for k, v in memo.items() if isinstance(k, tuple)} if memo else {})}
-    obs = memo.get(seat)
+            {k: v for k, v in memo.items() if k[0] == "events"} if memo else {})}
+    key = ("obs", seat, get_language())      # its sentences are in the reader's language
+    obs = memo.get(key)
     if obs is None:
-        obs = memo[seat] = _build(state, seat, memo)
+        obs = memo[key] = _build(state, seat, memo)
     return obs
 
 
@@ -215,7 +217,7 @@ def _build(state: WarState, seat: int, memo: dict[Any, Any]) -> WarObservation:
     phase, cp = state.phase, state.current_player
     sentence, rule = what_now(state, seat)
     return WarObservation(
-        game="war", names=tuple(state.names), seat=seat, rules=_preset(state.rules),
+        game="war", names=tuple(map(shown_name, state.names)), seat=seat, rules=_preset(state.rules, get_language()),
         phase=phase, current_player=cp, legal_actions=_legal(state, seat), scores=None,
         outcome=_outcome(state, seat), what_now=sentence, events=_events(state, seat, memo),
         card_counts=tuple(len(p) for p in state._packets), hand=(),

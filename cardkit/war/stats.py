@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from ..cards import SUITS, Card, Rank
+from ..i18n import N_, _
 from .rules import WarRules
 from .bulk import BulkResult, GameEnd, play_many, shuffled_deals
 
@@ -48,9 +49,10 @@ class LengthSummary:
     wars_mean: float
 
     def __str__(self) -> str:
-        return (f"{self.n:,} games: mean {self.mean:.1f} battles, median {self.median:.0f}, "
-                f"1 game in 10 longer than {self.p90:.0f}, 1 in 100 longer than {self.p99:.0f}, "
-                f"longest {self.longest:,}; {self.wars_mean:.1f} wars per game")
+        return _("{n:,} games: mean {mean:.1f} battles, median {median:.0f}, 1 game in 10 longer "
+                 "than {p90:.0f}, 1 in 100 longer than {p99:.0f}, longest {longest:,}; {wars:.1f} "
+                 "wars per game").format(n=self.n, mean=self.mean, median=self.median, p90=self.p90,
+                                         p99=self.p99, longest=self.longest, wars=self.wars_mean)
 
 
 def length_summary(res: BulkResult) -> LengthSummary:
@@ -94,15 +96,15 @@ def by_pack_size(rules: WarRules, ks: Sequence[int], n_games: int, seed: int = 0
 
 
 VARIANTS: dict[str, Callable[[], WarRules]] = {
-    "classic": WarRules.classic,
-    "Peace (lowest wins, 5 down)": WarRules.peace,
-    "Război (war size = card value)": WarRules.razboi,
-    "one-card wars (1 down)": lambda: replace(WarRules.classic(), war_facedown=1),
-    "automatic war (2s)": WarRules.automatic_war,
-    "3 beats faces": WarRules.beats_faces,
-    "4 beats aces": WarRules.beats_aces,
-    "three players": WarRules.three_player,
-    "four players (1 down)": lambda: WarRules.multiplayer(4),
+    N_("classic"): WarRules.classic,
+    N_("Peace (lowest wins, 5 down)"): WarRules.peace,
+    N_("Război (war size = card value)"): WarRules.razboi,
+    N_("one-card wars (1 down)"): lambda: replace(WarRules.classic(), war_facedown=1),
+    N_("automatic war (2s)"): WarRules.automatic_war,
+    N_("3 beats faces"): WarRules.beats_faces,
+    N_("4 beats aces"): WarRules.beats_aces,
+    N_("three players"): WarRules.three_player,
+    N_("four players (1 down)"): lambda: WarRules.multiplayer(4),
 }
 """The rule sets of the lesson's comparisons and control panel, by the name it shows."""
 

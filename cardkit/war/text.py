@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from ..cards import Card, Rank
 from ..core import Action, Event, IllegalAction, Rule, default_names
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, ngettext, shown_name
 from .rules import WarRules
 
 if TYPE_CHECKING:          # pragma: no cover
@@ -116,7 +116,7 @@ def what_now(state: WarState, seat: int) -> tuple[str, Rule | None]:
 
 
 def _decision_now(state: WarState, seat: int, phase: str, cp: int) -> tuple[str, Rule]:
-    name = state.names[cp]
+    name = shown_name(state.names[cp])
     if phase == "slap":
         rule, card = rule_ref("slap"), state._slap_card()
         if cp == seat:
@@ -130,7 +130,7 @@ def _decision_now(state: WarState, seat: int, phase: str, cp: int) -> tuple[str,
         return text.format(player=name, rule=rule), rule
     if phase == "steal":
         card = state._looking_at(seat)
-        whose = [state.names[q] for q in state._steal_targets(seat)]
+        whose = [shown_name(state.names[q]) for q in state._steal_targets(seat)]
         return (_("Your top card {card} has the rank of the top card of {whose}'s face-up pile: "
                   "steal the pile, or play the card ({rule})?").format(
                       card=card, whose=_(" and ").join(whose), rule=rule), rule)
@@ -276,6 +276,7 @@ class Say:
     def tell(self, names: Sequence[str], reader: int | None = None, *, capital: bool = True) -> str:
         """The sentence for ``reader`` (a seat, or None for a spectator), through ``_()``."""
         mine = bool(self.you) and reader is not None and reader == self.player
+        names = tuple(map(shown_name, names))
         template = self.you if mine else self.text
         values = dict(self.fields)
         if isinstance(template, tuple):

@@ -260,7 +260,7 @@ def test_the_experiments_panel_shows_nothing_until_run():
     from cardkit_lessons.war_numbers import NumbersPanel
     panel = NumbersPanel(n_games=1_000, seed=4)
     assert panel.image.value == b"" and panel.result is None
-    assert panel.text.value == "Choose a variant and press <b>Run</b>."
+    assert panel.text.value == "Choose a variant and press Run."
     # each control says what it sets in words (not "Short")
     assert [panel.variant.description, panel.pickup.description, panel.short.description] == \
         ["Variant", "Pickup", "Short of cards"]

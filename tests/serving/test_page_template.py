@@ -142,7 +142,7 @@ def test_voila_from_an_editable_install_stops_then_serves_once_linked(editable_e
             assert r.status == 200 and b"War" in r.read()
         with urllib.request.urlopen(server.url + "/", timeout=120) as r:
             page = r.read().decode()
-        assert 'class="ck-stopped-text"' in page          # the cardkit template's notice
+        assert 'ck-stopped-text"' in page          # the cardkit template's notice
         assert "TemplateNotFound" not in server.log()
     finally:
         server.stop()

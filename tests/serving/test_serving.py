@@ -2,7 +2,6 @@
 Voilà in tests/security/ and measured by benchmarks/classroom.py)."""
 from __future__ import annotations
 
-import html
 import importlib
 import json
 import re
@@ -52,8 +51,8 @@ def test_template_extends_lab_and_is_installed_where_voila_looks():
 
 def test_page_notice_says_the_stopped_message():
     text = (TEMPLATE / "index.html.j2").read_text()
-    shown = re.search(r'<span class="ck-stopped-text">(.*?)</span>', text, re.S).group(1)
-    assert html.unescape(" ".join(shown.split())) == cardkit_serving.STOPPED_MESSAGE
+    shown = re.search(r'says\.say\("(.*?)", "ck-stopped-text"\)', text, re.S).group(1)
+    assert shown == cardkit_serving.STOPPED_MESSAGE
     # shown by the watcher of the kernel websocket, in <head> (before Voilà's scripts), which
     # tells the tables; the tables say the notice's own text (tests/browser/test_serving_notice.py)
     head = re.search(r"{%- block html_head_js -%}(.*?){%- endblock html_head_js -%}", text, re.S)

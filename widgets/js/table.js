@@ -96,7 +96,7 @@ class TableShell {
   drawToolbar(v) {
     // redrawn only when what it shows changed (a click must not rebuild the settings)
     const key = JSON.stringify([v.title, v.subtitle, v.badges, v.scores, v.score_label, v.target_label,
-                                v.settings, v.toggles, v.speed, v.pending_note, v.labels, v.prefs]);
+                                v.settings, v.toggles, v.speed, v.pending_note, v.labels, v.prefs, v.language]);
     if (key === this.toolbarKey) return;
     this.toolbarKey = key;
     const tb = this.toolbar;
@@ -136,6 +136,18 @@ class TableShell {
       row.appendChild(h("label", { class: "ck-setting" + (set.pending ? " ck-setting-pending" : ""), for: id },
         h("span", {}, set.label), sel));
     }
+    if (v.language) {
+      const id = "ck-lang-" + Math.random().toString(36).slice(2, 8);
+      const sel = h("select", { id, class: "ck-select ck-language", "data-key": "set:language",
+        onchange: (ev) => this.connection.send({ do: "pref", name: "language",
+                                                 value: v.language.options[ev.target.selectedIndex][0] }) });
+      for (const [code, name] of v.language.options) {
+        const o = h("option", { lang: code }, name);
+        if (code === v.language.value) o.selected = true;
+        sel.appendChild(o);
+      }
+      row.appendChild(h("label", { class: "ck-setting", for: id }, h("span", {}, v.language.label), sel));
+    }
     for (const t of v.toggles || []) {
       const id = "ck-tog-" + t.name + "-" + Math.random().toString(36).slice(2, 8);
       const box = h("input", { type: "checkbox", id, "data-key": "tog:" + t.name,
@@ -146,6 +158,7 @@ class TableShell {
     st.appendChild(row);
     if (v.pending_note) st.appendChild(h("p", { class: "ck-pending-note" }, v.pending_note));
     st.open = open;
+    if (v.language) this.root.lang = v.language.value;     // screen readers' voice, the fonts
     this.root.classList.toggle("ck-four", !!(v.prefs && v.prefs.four_colour));
     this.root.classList.toggle("ck-force-narrow", !!(v.prefs && v.prefs.narrow));
   }

@@ -452,7 +452,8 @@ var TableShell = class {
       v.speed,
       v.pending_note,
       v.labels,
-      v.prefs
+      v.prefs,
+      v.language
     ]);
     if (key === this.toolbarKey) return;
     this.toolbarKey = key;
@@ -523,6 +524,25 @@ var TableShell = class {
         sel
       ));
     }
+    if (v.language) {
+      const id = "ck-lang-" + Math.random().toString(36).slice(2, 8);
+      const sel = h("select", {
+        id,
+        class: "ck-select ck-language",
+        "data-key": "set:language",
+        onchange: (ev) => this.connection.send({
+          do: "pref",
+          name: "language",
+          value: v.language.options[ev.target.selectedIndex][0]
+        })
+      });
+      for (const [code, name] of v.language.options) {
+        const o = h("option", { lang: code }, name);
+        if (code === v.language.value) o.selected = true;
+        sel.appendChild(o);
+      }
+      row.appendChild(h("label", { class: "ck-setting", for: id }, h("span", {}, v.language.label), sel));
+    }
     for (const t of v.toggles || []) {
       const id = "ck-tog-" + t.name + "-" + Math.random().toString(36).slice(2, 8);
       const box = h("input", {
@@ -537,6 +557,7 @@ var TableShell = class {
     st.appendChild(row);
     if (v.pending_note) st.appendChild(h("p", { class: "ck-pending-note" }, v.pending_note));
     st.open = open;
+    if (v.language) this.root.lang = v.language.value;
     this.root.classList.toggle("ck-four", !!(v.prefs && v.prefs.four_colour));
     this.root.classList.toggle("ck-force-narrow", !!(v.prefs && v.prefs.narrow));
   }
