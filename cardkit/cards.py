@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
-from .i18n import N_
+from .i18n import N_, _
 
 
 class Suit(enum.Enum):
@@ -164,6 +164,13 @@ class Card:
 
     def __str__(self) -> str:
         return "JOKER" if self.suit is None else f"{self.rank.label}{self.suit.symbol}"
+
+    @property
+    def said(self) -> str:
+        """The card as a sentence shows it: ``K♥`` (ranks and suit symbols are the same in every
+        language), and a joker by its name in the reader's language (``str`` keeps ``JOKER``,
+        the protocol's text, as in ``play JOKER``)."""
+        return _("joker") if self.suit is None else str(self)
 
     def __repr__(self) -> str:
         return f"Card('{self}')"

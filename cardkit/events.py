@@ -34,11 +34,11 @@ class _Fields(dict[str, Any]):
 
 def _word(v: Any) -> str:
     if isinstance(v, Card):
-        return str(v)
+        return v.said
     if isinstance(v, Suit):
         return _(v.word)
     if isinstance(v, (list, tuple)) and all(isinstance(x, Card) for x in v):
-        return " ".join(map(str, v))
+        return " ".join(c.said for c in v)
     if isinstance(v, str):
         return _(v)
     return str(v)
@@ -117,9 +117,9 @@ class Event:
                 f[k] = _(", ").join(self._name(int(s)) for s in v)
             else:
                 f[k] = _word(v)
-        f["cards"] = " ".join(map(str, self.cards))
+        f["cards"] = " ".join(c.said for c in self.cards)
         if self.cards:
-            f["card"] = str(self.cards[0])
+            f["card"] = self.cards[0].said
         if self.player is not None:
             f["player"] = self._name(self.player)
         if self.rule is not None:

@@ -38,7 +38,9 @@ from cardkit.i18n import N_
 __all__ = [
            "BAD_PAGE_ARGUMENT_MESSAGE",
            "FULL_MESSAGE",
+           "LINKS_OFF_MESSAGE",
            "PAGE_SENTENCES",
+           "PRINT",
            "RELOAD",
            "START_FAILED_MESSAGE",
            "STOPPED_MESSAGE",
@@ -57,8 +59,13 @@ TOO_MANY_PAGES_MESSAGE = N_("Too many pages were opened from your computer or ne
                             "starting to play. Wait half a minute, then reload this page.")
 BAD_PAGE_ARGUMENT_MESSAGE = N_("This page cannot be opened with that address: remove the part "
                                "after '?'.")
+#: a lesson served on its own (``voila lessons/01_ecarte.ipynb``): its links to other notebooks
+LINKS_OFF_MESSAGE = N_("This page was served on its own, so its links to other lessons and apps are "
+                       "off: ask your teacher for the link to all the lessons.")
+#: the rule cards' printable pages' button (tools/rule_cards.py)
+PRINT = N_("Print")
 #: the error pages' and the notice's buttons
 TRY_AGAIN, RELOAD = N_("Try again"), N_("Reload")
 #: every sentence of the serving pages, in the order the templates' translations list them
 PAGE_SENTENCES = (FULL_MESSAGE, START_FAILED_MESSAGE, STOPPED_MESSAGE, TOO_MANY_PAGES_MESSAGE,
-                  BAD_PAGE_ARGUMENT_MESSAGE, TRY_AGAIN, RELOAD)
+                  BAD_PAGE_ARGUMENT_MESSAGE, LINKS_OFF_MESSAGE, TRY_AGAIN, RELOAD)

@@ -25,7 +25,12 @@ import mistune
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "serving" / "templates" / "cardkit" / "static" / "rule-cards"
+#: page name → its Markdown: the English cards by their game ("war"), each translation by its
+#: language folder ("pa/war", "kn/war"), and the rule book ("rules", English only)
 SOURCES = {p.stem: p for p in sorted((ROOT / "docs" / "rule-cards").glob("*.md"))}
+for _lang in ("pa", "kn"):
+    SOURCES.update({f"{_lang}/{p.stem}": p
+                    for p in sorted((ROOT / "docs" / "rule-cards" / _lang).glob("*.md"))})
 SOURCES["rules"] = ROOT / "docs" / "RULES.md"
 
 STYLE = "rule-card.css"    # beside the pages, hand-written (not written by this tool)
@@ -41,34 +46,47 @@ def _slug(text: str) -> str:
 
 class _Renderer(mistune.HTMLRenderer):
     """mistune's HTML with GitHub's heading ids (the cards link ``RULES.md#1-war``) and the
-    links between the Markdown files pointed at their HTML pages."""
+    links between the Markdown files pointed at their HTML pages (``up``: "../" for a page in a
+    language folder, whose rule book is one folder up)."""
+
+    up = ""
 
     def heading(self, text: str, level: int, **attrs) -> str:
         return f'<h{level} id="{_slug(text)}">{text}</h{level}>\n'
 
     def link(self, text: str, url: str, title: str | None = None) -> str:
-        match = re.fullmatch(r"(?:\.\./)?(?:rule-cards/)?(RULES|ecarte|war|switch)\.md(#[\w\-]*)?", url)
+        match = re.fullmatch(r"(?:\.\./)*(?:rule-cards/)?(RULES|ecarte|war|switch)\.md(#[\w\-]*)?", url)
         if match:
-            url = ("rules" if match[1] == "RULES" else match[1]) + ".html" + (match[2] or "")
+            url = ((self.up + "rules") if match[1] == "RULES" else match[1]) + ".html" + (match[2] or "")
         return super().link(text, url, title)
 
 
-_MARKDOWN = mistune.create_markdown(renderer=_Renderer(escape=True), plugins=["table", "strikethrough"])
+_RENDERER = _Renderer(escape=True)
+_MARKDOWN = mistune.create_markdown(renderer=_RENDERER, plugins=["table", "strikethrough"])
 
 
 def page(name: str) -> str:
     """The HTML page (a str) for the Markdown file ``SOURCES[name]``: its title is its first
     heading, a Print button that the printout hides, and the pages' style sheet ``STYLE``."""
+    from cardkit.i18n import _, language
+    from cardkit_serving import PRINT
+
+    lang = name.split("/")[0] if "/" in name else "en"
+    up = "../" if "/" in name else ""
     text = SOURCES[name].read_text(encoding="utf-8")
     title = next((ln.lstrip("# ").strip() for ln in text.splitlines() if ln.startswith("# ")), name)
+    _RENDERER.up = up
     body = _MARKDOWN(text)
+    with language(lang):
+        print_label = _(PRINT)
     return (
         "<!DOCTYPE html>\n<!-- written by tools/rule_cards.py from "
         f"{SOURCES[name].relative_to(ROOT)}: edit that file, then run the tool -->\n"
-        '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f'<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f'<title>{html.escape(title)}</title>\n<link rel="stylesheet" href="{STYLE}">\n</head>\n<body>\n'
-        '<button class="ck-print" type="button" onclick="window.print()">Print</button>\n'
+        f'<title>{html.escape(title)}</title>\n<link rel="stylesheet" href="{up}{STYLE}">\n</head>\n<body>\n'
+        '<button class="ck-print" type="button" onclick="window.print()">'
+        f"{html.escape(print_label)}</button>\n"
         f"{body}</body>\n</html>\n"
     )
 
@@ -81,6 +99,7 @@ def main(argv: list[str] | None = None) -> int:
     stale = []
     for name in SOURCES:
         target, text = OUT / f"{name}.html", page(name)
+        target.parent.mkdir(parents=True, exist_ok=True)
         if target.exists() and target.read_text(encoding="utf-8") == text:
             continue
         stale.append(target.relative_to(ROOT))

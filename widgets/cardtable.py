@@ -159,9 +159,13 @@ class CardTable(LiveNote, anywidget.AnyWidget):
 
     view = traitlets.Dict().tag(sync=True)
 
+    #: the game in one or two sentences, for an app page (``intro=True``): English, through ``_()``
+    INTRO = ""
+
     def __init__(self, *, animate: bool = True, four_colour: bool = False,
-                 language: str | None = None, **kwargs: Any):
+                 language: str | None = None, intro: bool = False, **kwargs: Any):
         super().__init__(**kwargs)
+        self.intro = bool(intro)
         self.prefs = {"animate": bool(animate), "four_colour": bool(four_colour)}
         #: the table's own language (``"en"``, ``"pa"``, ``"kn"``): ``language=``, else the
         #: kernel's default (:func:`cardkit.i18n.set_language`); ⚙ Settings change it
@@ -356,6 +360,7 @@ class CardTable(LiveNote, anywidget.AnyWidget):
             "what_now": self._what_now(what_now, tone, news),
             "confirm": c.confirming,
             "prefs": dict(self.prefs),
+            "intro": _(self.INTRO) if self.intro and self.INTRO else None,
             "language": {"label": _("Language"), "value": self.language,
                           "options": [[code, name] for code, name in LANGUAGES.items()]},
             "labels": {

@@ -37,7 +37,7 @@ PRESETS = {"standard": ecarte.EcarteRules.standard, "classic": ecarte.EcarteRule
 TARGETS = (5, 7, 10)
 NEXT_HAND = "next hand"
 #: The computer's levels (:func:`cardkit.ecarte.computer_player`), easiest first.
-LEVELS = ("easy", "medium", "hard")
+LEVELS = (N_("easy"), N_("medium"), N_("hard"))
 
 #: The rules' refusal of the person's action now (``None``: legal); the controller's, worked
 #: out once per position (:meth:`~cardkit_tables.controller.Controller.refusal`).
@@ -383,6 +383,8 @@ class EcarteTable(CardTable):
     """
 
     live_note_what = N_("An Écarté table")
+    INTRO = N_("Win 3 of the 5 tricks; the first to 5 points wins. What now, under your hand, "
+               "always says what you may do.")
 
     _esm = bundle("ecarte.bundle.js")
     _css = bundle("table.css")

@@ -245,6 +245,8 @@ class SwitchTable(CardTable):
     """
 
     live_note_what = N_("A Switch table")
+    INTRO = N_("Get rid of all your cards first: match the top card's suit or rank. Watch out for "
+               "2s, 8s, Jacks and Aces — and call Last card!")
 
     _esm = bundle("switch.bundle.js")
     _css = bundle("table.css")

@@ -259,6 +259,8 @@ class WarTable(CardTable):
     """
 
     live_note_what = N_("A War table")
+    INTRO = N_("Press Flip: the higher card takes both; equal cards start a war. Whoever ends up "
+               "with all the cards wins.")
 
     _esm = bundle("war.bundle.js")
     _css = bundle("table.css")

@@ -352,7 +352,7 @@ class EcarteState(GameState):
         w = self._winner
         if not self.is_over or w is None:
             return None
-        text = T.outcome_text(w == seat, self.names[w], self.scores[w], self.scores[1 - w])
+        text = T.outcome_text(w == seat, shown_name(self.names[w]), self.scores[w], self.scores[1 - w])
         return Outcome(w, "target", text, (w,))
 
     def observation(self, seat: int) -> EcarteObservation:

@@ -422,9 +422,10 @@ def outcome_text(seat: int, winners: Sequence[int], out: bool, names: Sequence[s
     """The end of the game for the reader ``seat``: who won (or shared a drawn game) and the cards
     left. ``out``: a player shed every card (else the round was blocked); ``counts`` cards held per
     seat."""
+    names = [shown_name(n) for n in names]
     if len(winners) > 1:
         head = _("Nobody could play or draw for a whole round: the game is drawn between {ws}, "
-                 "who have the fewest cards.").format(ws=", ".join(
+                 "who have the fewest cards.").format(ws=_(", ").join(
                      _("you") if w == seat else names[w] for w in winners))
     elif list(winners) == [seat]:
         head = _("You won!") if out else _(
@@ -433,7 +434,7 @@ def outcome_text(seat: int, winners: Sequence[int], out: bool, names: Sequence[s
         head = _("{who} won.").format(who=names[winners[0]])
     left = [s for s in range(len(names)) if s not in winners]
     if left:
-        head += " " + _("Cards left — {list}.").format(list=", ".join(
+        head += " " + _("Cards left — {list}.").format(list=_(", ").join(
             _("{who}: {n}").format(who=names[s], n=counts[s]) for s in left))
     return head
 

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 import numpy as np
 
 from ..cards import Card, JOKER, Rank, parse_card, parse_cards, standard_pack
-from ..i18n import _
+from ..i18n import N_, _
 
 __all__ = ["PRESETS", "VARIANTS", "WarRules", "player_name"]
 
@@ -331,18 +331,18 @@ VARIANTS: dict[str, Callable[[], WarRules]] = {
 """Every variant a table offers, in its order: key → factory; ``VARIANTS[k]().label`` is its name."""
 
 _VARIANT_LABELS = {
-    "classic": "Classic (3 down, 1 up)",
-    "multiplayer3": "Three players (1 down, 1 up)",
-    "multiplayer4": "Four players (1 down, 1 up)",
-    "three_player": "Three-player war (3 down, 1 up)",
-    "peace": "Peace (lowest wins)",
-    "razboi": "Război (war size = card value)",
-    "automatic_war": "Automatic war (2s)",
-    "beats_faces": "3 beats faces",
-    "beats_aces": "4 beats aces",
-    "underdog": "Underdog (6s)",
-    "slap": "Slap war (5s)",
-    "steal": "Steal War (jokers, steals)",
+    "classic": N_("Classic (3 down, 1 up)"),
+    "multiplayer3": N_("Three players (1 down, 1 up)"),
+    "multiplayer4": N_("Four players (1 down, 1 up)"),
+    "three_player": N_("Three-player war (3 down, 1 up)"),
+    "peace": N_("Peace (lowest wins)"),
+    "razboi": N_("Război (war size = card value)"),
+    "automatic_war": N_("Automatic war (2s)"),
+    "beats_faces": N_("3 beats faces"),
+    "beats_aces": N_("4 beats aces"),
+    "underdog": N_("Underdog (6s)"),
+    "slap": N_("Slap war (5s)"),
+    "steal": N_("Steal War (jokers, steals)"),
 }
 """English labels, translated with ``_()`` when read (:attr:`WarRules.label`)."""
 

@@ -307,20 +307,20 @@ def _told(v: Any, names: Sequence[str], reader: int | None) -> Any:
     if isinstance(v, Say):
         return v.tell(names, reader, capital=False)
     if isinstance(v, Card):
-        return str(v)
+        return v.said
     if isinstance(v, Ups):
-        return _(v.sep).join(_("{card} ({player})").format(card=c, player=_who(p, names, reader))
+        return _(v.sep).join(_("{card} ({player})").format(card=c.said, player=_who(p, names, reader))
                              for c, p in v.pairs)
     if isinstance(v, Whose):
         return _(" and ").join(_("your") if q == reader else _("{player}'s").format(player=names[q])
                                for q in v.seats)
     if isinstance(v, And):
-        return _(" and ").join(map(str, v.cards))
+        return _(" and ").join(c.said for c in v.cards)
     if isinstance(v, Downs):
         return "; ".join((_("yours {cards}") if p == reader else _("{player} {cards}")).format(
-            player=names[p], cards=" ".join(map(str, cs))) for p, cs in v.pairs)
+            player=names[p], cards=" ".join(c.said for c in cs)) for p, cs in v.pairs)
     if isinstance(v, (list, tuple)) and all(isinstance(c, Card) for c in v):
-        return " ".join(map(str, v))
+        return " ".join(c.said for c in v)
     return v
 
 

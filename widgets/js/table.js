@@ -43,7 +43,8 @@ class TableShell {
     this.taskbar = h("div", { class: "ck-taskbar", role: "group", hidden: true });
     this.confirmBox = h("div", { class: "ck-confirm", role: "alertdialog", hidden: true, "aria-modal": "false" });
     this.log = h("details", { class: "ck-log" });
-    this.root.append(this.lostBox, this.toolbar, this.settingsBox,
+    this.intro = h("p", { class: "ck-intro", hidden: true });
+    this.root.append(this.lostBox, this.intro, this.toolbar, this.settingsBox,
                      h("div", { class: "ck-felt-wrap" }, this.felt, this.overlay, this.confirmBox),
                      this.whatNow, this.actions, this.taskbar, this.log);
     el.appendChild(this.root);
@@ -319,6 +320,23 @@ class TableShell {
 }
 
 /** anywidget entry point shared by the tables: `drawGame(shell, view, previous)` draws the felt. */
+/** Tables already asked for the page link's language (a model id each), once per page load. */
+const linkAsked = new Set();
+
+/** An app link chooses the language: `…/ecarte_app.ipynb?lang=kn` asks each table, once per page
+ *  load, to speak it (the kernel checks the value; ⚙ Settings can change it again later). */
+function askLinkLanguage(model, shell) {
+  const v = model.get("view");
+  const id = model.model_id || model.cid || "";
+  let want = null;
+  try { want = new URLSearchParams(window.location.search).get("lang"); } catch (e) { want = null; }
+  if (!want || !v || !v.language || linkAsked.has(id)) return;
+  linkAsked.add(id);
+  if (v.language.value !== want && v.language.options.some((o) => o[0] === want)) {
+    shell.connection.send({ do: "pref", name: "language", value: want });
+  }
+}
+
 export function makeRender(game, drawGame) {
   return function render({ model, el }) {
     const shell = new TableShell(model, el, game);
@@ -329,6 +347,8 @@ export function makeRender(game, drawGame) {
       shell.before();
       shell.root.dataset.pos = String(v.pos);
       shell.root.dataset.mode = v.mode || "";
+      shell.intro.hidden = !v.intro;
+      shell.intro.textContent = v.intro || "";
       shell.drawToolbar(v);
       drawGame(shell, v, previous);
       shell.drawWhatNow(v);
@@ -347,6 +367,7 @@ export function makeRender(game, drawGame) {
     shell.redraw = draw;
     model.on("change:view", draw);
     draw();
+    askLinkLanguage(model, shell);
     return () => { model.off("change:view", draw); shell.destroy(); };
   };
 }

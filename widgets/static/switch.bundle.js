@@ -761,6 +761,22 @@ var TableShell = class {
     if (no) no.focus({ preventScroll: true });
   }
 };
+var linkAsked = /* @__PURE__ */ new Set();
+function askLinkLanguage(model, shell) {
+  const v = model.get("view");
+  const id = model.model_id || model.cid || "";
+  let want = null;
+  try {
+    want = new URLSearchParams(window.location.search).get("lang");
+  } catch (e) {
+    want = null;
+  }
+  if (!want || !v || !v.language || linkAsked.has(id)) return;
+  linkAsked.add(id);
+  if (v.language.value !== want && v.language.options.some((o) => o[0] === want)) {
+    shell.connection.send({ do: "pref", name: "language", value: want });
+  }
+}
 function makeRender(game, drawGame) {
   return function render({ model, el }) {
     const shell = new TableShell(model, el, game);
@@ -788,6 +804,7 @@ function makeRender(game, drawGame) {
     shell.redraw = draw;
     model.on("change:view", draw);
     draw();
+    askLinkLanguage(model, shell);
     return () => {
       model.off("change:view", draw);
       shell.destroy();
