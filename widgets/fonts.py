@@ -24,7 +24,7 @@ import base64
 from functools import cache
 from pathlib import Path
 
-__all__ = ["FONTS", "FONT_STACK", "FONT_DIR", "UNICODE_RANGES", "font_face_css"]
+__all__ = ["FONTS", "FONT_DIR", "FONT_STACK", "UNICODE_RANGES", "font_face_css"]
 
 #: where the font files and their licences are (inside the installed package)
 FONT_DIR = Path(__file__).parent / "static" / "fonts"
