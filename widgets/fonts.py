@@ -11,8 +11,8 @@ unchanged from the npm packages ``@fontsource/noto-sans-gurmukhi`` and
 ``@fontsource/noto-sans-kannada``, pinned exactly in ``package.json`` and ``package-lock.json``,
 by ``npm run build`` (``widgets/js/build.mjs``), and committed, so that a user builds nothing;
 ``tests/tables/test_frontend_bundle.py`` fails when they differ from the pinned packages' files.
-The page template (``serving/templates/cardkit/static/fonts``, a symlink to the same folder) serves
-the same files by URL to the lesson text; a table's CSS carries them as data URLs
+The page template serves the same files (the build's second copy, in
+``serving/templates/cardkit/static/fonts``) by URL to the lesson text; a table's CSS carries them as data URLs
 (:func:`font_face_css`), because a widget's stylesheet has no URL of its own to fetch them from.
 
 - :data:`FONT_STACK`: the CSS ``font-family`` list of the tables (``static/table.css``).

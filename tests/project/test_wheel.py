@@ -8,7 +8,6 @@ Built once per run from a copy of the sources (a build writes ``build/`` and ``*
 next to ``pyproject.toml``), in pip's isolated build environment, as ``pip install .`` does."""
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import subprocess
@@ -75,10 +74,8 @@ def test_the_wheel_holds_the_packages_the_front_end_and_the_template(wheel):
     assert "cardkit_serving/client.py" not in names          # the test client stays with the tests
     share = "cardkit-0.1.0.data/data/share/jupyter/voila/templates/cardkit/"
     template = sorted(n.removeprefix(share) for n in names if n.startswith(share))
-    # the template's folder as Voilà sees it: static/fonts is a symlink to widgets/static/fonts
-    folder = ROOT / "serving" / "templates" / "cardkit"
-    in_repo = sorted(str((Path(d) / f).relative_to(folder))
-                     for d, _, files in os.walk(folder, followlinks=True) for f in files)
+    in_repo = sorted(str(p.relative_to(ROOT / "serving" / "templates" / "cardkit"))
+                     for p in (ROOT / "serving" / "templates" / "cardkit").rglob("*") if p.is_file())
     assert template == in_repo
     assert "index.html.j2" in template and "static/rule-cards/war.html" in template
     # the Gurmukhi and Kannada fonts and their licences, for the tables (cardkit_tables.fonts)

@@ -14,7 +14,8 @@ After changing a file in ``widgets/js/``, rebuild and commit the bundles::
 
 The same build copies the Gurmukhi and Kannada fonts (woff2, regular and bold) and their licences
 from the pinned ``@fontsource/noto-sans-gurmukhi`` and ``@fontsource/noto-sans-kannada`` into
-``widgets/static/fonts/`` (committed, shipped: ``cardkit_tables.fonts``, the page template).
+``widgets/static/fonts/`` (``cardkit_tables.fonts``) and ``serving/templates/cardkit/static/fonts/``
+(the page template), committed and shipped.
 
 The test rebuilds into a temporary folder with the same script and fails, rather than skip, when
 Node.js, esbuild or the font packages are missing.
@@ -35,6 +36,8 @@ ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "widgets" / "static"
 WIDGETS = ("ecarte", "switch", "war", "quiz")
 FONT_PACKAGES = ("noto-sans-gurmukhi", "noto-sans-kannada")
+#: where the build copies them: for the tables (cardkit_tables.fonts) and the page template
+FONT_FOLDERS = (STATIC / "fonts", ROOT / "serving" / "templates" / "cardkit" / "static" / "fonts")
 #: what widgets/static/fonts/ holds: exactly these, copied from the packages by the build
 FONT_FILES = sorted(["OFL-NotoSansGurmukhi.txt", "OFL-NotoSansKannada.txt"]
                     + [f"noto-sans-{s}-{s}-{w}-normal.woff2"
@@ -70,21 +73,24 @@ def test_the_shipped_bundles_are_the_build_of_widgets_js(tmp_path):
 
 
 def test_the_shipped_fonts_are_the_pinned_packages_files(tmp_path):
-    """widgets/static/fonts/ is exactly what the build copies from the pinned @fontsource packages:
-    the four woff2 files and the two licences, byte for byte."""
+    """widgets/static/fonts/ and serving/templates/cardkit/static/fonts/ are exactly what the build
+    copies from the pinned @fontsource packages: the four woff2 files and the two licences, byte
+    for byte."""
     node = _need_esbuild()
     done = subprocess.run([node, str(ROOT / "widgets" / "js" / "build.mjs"), str(tmp_path)],
                           cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, f"the build failed:\n{done.stdout}\n{done.stderr}"
-    fonts = STATIC / "fonts"
     assert sorted(p.name for p in (tmp_path / "fonts").iterdir()) == FONT_FILES
-    assert sorted(p.name for p in fonts.iterdir()) == FONT_FILES, \
-        "widgets/static/fonts/ holds files that the build does not write"
-    stale = [name for name in FONT_FILES
-             if (tmp_path / "fonts" / name).read_bytes() != (fonts / name).read_bytes()]
-    assert not stale, (f"not the pinned packages' files: {', '.join(stale)} in widgets/static/fonts/ "
-                       "(run `npm ci && npm run build` and commit them)")
+    for fonts in FONT_FOLDERS:
+        where = fonts.relative_to(ROOT)
+        assert sorted(p.name for p in fonts.iterdir()) == FONT_FILES, \
+            f"{where}/ holds files that the build does not write"
+        stale = [name for name in FONT_FILES
+                 if (tmp_path / "fonts" / name).read_bytes() != (fonts / name).read_bytes()]
+        assert not stale, (f"not the pinned packages' files: {', '.join(stale)} in {where}/ "
+                           "(run `npm ci && npm run build` and commit them)")
     # and they are the packages' own, not something the build made up
+    fonts = STATIC / "fonts"
     for name in FONT_FILES:
         if name.endswith(".woff2"):
             package = name.split("-normal")[0].rsplit("-", 2)[0]

@@ -2,11 +2,13 @@
 // import what they share from table.js, cards.js, dom.js, motion.js and connection.js) bundled by
 // esbuild into one ES module, widgets/static/<name>.bundle.js — the files anywidget loads
 // (cardtable.py's bundle()) — and copies the Gurmukhi and Kannada fonts (regular and bold woff2,
-// SIL OFL, with their licences) from the pinned @fontsource packages into widgets/static/fonts/,
-// which cardkit_tables.fonts and the page template (serving/templates/cardkit/static/fonts, a
-// symlink to that folder) serve.
+// SIL OFL, with their licences) from the pinned @fontsource packages into widgets/static/fonts/
+// (cardkit_tables.fonts: the tables) and serving/templates/cardkit/static/fonts/ (the page
+// template's lesson text). Two copies, not a symlink: Voilà serves a template's static files with
+// Tornado's StaticFileHandler, which (since Tornado 6.6) answers 403 for a symlink that leaves the
+// template's static folder, as a dev install's linked template would.
 //
-//   npm ci && npm run build          rewrite widgets/static/*.bundle.js and widgets/static/fonts/
+//   npm ci && npm run build          rewrite widgets/static/*.bundle.js and both fonts/ folders
 //                                    (commit them)
 //   node widgets/js/build.mjs DIR    write the bundles into DIR and the fonts into DIR/fonts
 //                                    instead (the test compares them)
@@ -40,13 +42,16 @@ const FONTS = [
   ["noto-sans-gurmukhi", "gurmukhi", "OFL-NotoSansGurmukhi.txt"],
   ["noto-sans-kannada", "kannada", "OFL-NotoSansKannada.txt"],
 ];
-const fontdir = path.join(outdir, "fonts");
-fs.mkdirSync(fontdir, { recursive: true });
-for (const [pkg, script, licence] of FONTS) {
-  const from = path.join(root, "node_modules", "@fontsource", pkg);
-  for (const weight of [400, 700]) {
-    const name = `${pkg}-${script}-${weight}-normal.woff2`;
-    fs.copyFileSync(path.join(from, "files", name), path.join(fontdir, name));
+const fontdirs = process.argv[2] ? [path.join(outdir, "fonts")]
+  : [path.join(outdir, "fonts"), path.join(root, "serving", "templates", "cardkit", "static", "fonts")];
+for (const fontdir of fontdirs) {
+  fs.mkdirSync(fontdir, { recursive: true });
+  for (const [pkg, script, licence] of FONTS) {
+    const from = path.join(root, "node_modules", "@fontsource", pkg);
+    for (const weight of [400, 700]) {
+      const name = `${pkg}-${script}-${weight}-normal.woff2`;
+      fs.copyFileSync(path.join(from, "files", name), path.join(fontdir, name));
+    }
+    fs.copyFileSync(path.join(from, "LICENSE"), path.join(fontdir, licence));
   }
-  fs.copyFileSync(path.join(from, "LICENSE"), path.join(fontdir, licence));
 }
