@@ -1,7 +1,8 @@
 """The wheel a regular install builds (Binder, a hub, ``pip install .``): built without one
 setuptools warning (bug 6 of issue 17: ``cardkit_serving.templates.cardkit`` and
 ``cardkit_tables.static`` were "absent from the packages configuration"), and holding every
-import package, the tables' front end, ``py.typed`` and the page template where Voilà looks.
+import package, the tables' front end, ``py.typed``, the page template where Voilà looks, and the
+Gurmukhi and Kannada fonts with their licences in both places (the tables', the template's).
 
 Built once per run from a copy of the sources (a build writes ``build/`` and ``*.egg-info``
 next to ``pyproject.toml``), in pip's isolated build environment, as ``pip install .`` does."""
@@ -22,6 +23,9 @@ ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ["pyproject.toml", "README.md", "cardkit", "widgets", "teaching", "serving"]
 #: a warning as Python prints one (``SetuptoolsDeprecationWarning: …``, ``BuildBackendWarning``)
 #: or setuptools' boxed notices; pip's own "WARNING: …" lines about its configuration are not it
+#: the fonts and their licences (widgets/static/fonts, from the pinned @fontsource packages)
+FONT_FILES = ["OFL-NotoSansGurmukhi.txt", "OFL-NotoSansKannada.txt",
+              *(f"noto-sans-{s}-{s}-{w}-normal.woff2" for s in ("gurmukhi", "kannada") for w in (400, 700))]
 SETUPTOOLS_WARNING = re.compile(r"\b\w*Warning\b|^\s*!!\s*$|\*{20,}", re.MULTILINE)
 
 
@@ -74,3 +78,9 @@ def test_the_wheel_holds_the_packages_the_front_end_and_the_template(wheel):
                      for p in (ROOT / "serving" / "templates" / "cardkit").rglob("*") if p.is_file())
     assert template == in_repo
     assert "index.html.j2" in template and "static/rule-cards/war.html" in template
+    # the Gurmukhi and Kannada fonts and their licences, for the tables (cardkit_tables.fonts)
+    # and beside the template (the lesson text), the same bytes as the committed files
+    for name in FONT_FILES:
+        committed = (ROOT / "widgets" / "static" / "fonts" / name).read_bytes()
+        assert zf.read(f"cardkit_tables/static/fonts/{name}") == committed, name
+        assert zf.read(f"{share}static/fonts/{name}") == committed, name

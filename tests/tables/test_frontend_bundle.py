@@ -12,8 +12,13 @@ After changing a file in ``widgets/js/``, rebuild and commit the bundles::
     npm ci            # once: the pinned esbuild into node_modules/ (./dev test does it)
     npm run build     # node widgets/js/build.mjs: rewrites widgets/static/*.bundle.js
 
+The same build copies the Gurmukhi and Kannada fonts (woff2, regular and bold) and their licences
+from the pinned ``@fontsource/noto-sans-gurmukhi`` and ``@fontsource/noto-sans-kannada`` into
+``widgets/static/fonts/`` (``cardkit_tables.fonts``) and ``serving/templates/cardkit/static/fonts/``
+(the page template), committed and shipped.
+
 The test rebuilds into a temporary folder with the same script and fails, rather than skip, when
-Node.js or esbuild is missing.
+Node.js, esbuild or the font packages are missing.
 """
 from __future__ import annotations
 
@@ -30,6 +35,13 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "widgets" / "static"
 WIDGETS = ("ecarte", "switch", "war", "quiz")
+FONT_PACKAGES = ("noto-sans-gurmukhi", "noto-sans-kannada")
+#: where the build copies them: for the tables (cardkit_tables.fonts) and the page template
+FONT_FOLDERS = (STATIC / "fonts", ROOT / "serving" / "templates" / "cardkit" / "static" / "fonts")
+#: what widgets/static/fonts/ holds: exactly these, copied from the packages by the build
+FONT_FILES = sorted(["OFL-NotoSansGurmukhi.txt", "OFL-NotoSansKannada.txt"]
+                    + [f"noto-sans-{s}-{s}-{w}-normal.woff2"
+                       for s in ("gurmukhi", "kannada") for w in (400, 700)])
 
 
 def _need_esbuild() -> str:
@@ -39,6 +51,10 @@ def _need_esbuild() -> str:
                     "(apt-get install nodejs npm, then npm ci in the repository)")
     if not (ROOT / "node_modules" / "esbuild" / "package.json").is_file():
         pytest.fail("esbuild is not installed: run `npm ci` in the repository (./dev test does it)")
+    for name in FONT_PACKAGES:
+        if not (ROOT / "node_modules" / "@fontsource" / name / "package.json").is_file():
+            pytest.fail(f"@fontsource/{name} is not installed: run `npm ci` in the repository "
+                        "(./dev test does it)")
     return node
 
 
@@ -47,13 +63,62 @@ def test_the_shipped_bundles_are_the_build_of_widgets_js(tmp_path):
     done = subprocess.run([node, str(ROOT / "widgets" / "js" / "build.mjs"), str(tmp_path)],
                           cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, f"the build failed:\n{done.stdout}\n{done.stderr}"
-    built = sorted(p.name for p in tmp_path.iterdir())
+    built = sorted(p.name for p in tmp_path.iterdir() if p.name != "fonts")
     assert built == sorted(f"{w}.bundle.js" for w in WIDGETS)
     shipped = sorted(p.name for p in STATIC.glob("*.js"))
     assert shipped == built, "widgets/static/ holds JavaScript that the build does not write"
     stale = [name for name in built if (tmp_path / name).read_bytes() != (STATIC / name).read_bytes()]
     assert not stale, (f"not the build of widgets/js/: {', '.join(stale)} in widgets/static/ "
                        "(run `npm run build` and commit the bundles)")
+
+
+def test_the_shipped_fonts_are_the_pinned_packages_files(tmp_path):
+    """widgets/static/fonts/ and serving/templates/cardkit/static/fonts/ are exactly what the build
+    copies from the pinned @fontsource packages: the four woff2 files and the two licences, byte
+    for byte."""
+    node = _need_esbuild()
+    done = subprocess.run([node, str(ROOT / "widgets" / "js" / "build.mjs"), str(tmp_path)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, f"the build failed:\n{done.stdout}\n{done.stderr}"
+    assert sorted(p.name for p in (tmp_path / "fonts").iterdir()) == FONT_FILES
+    for fonts in FONT_FOLDERS:
+        where = fonts.relative_to(ROOT)
+        assert sorted(p.name for p in fonts.iterdir()) == FONT_FILES, \
+            f"{where}/ holds files that the build does not write"
+        stale = [name for name in FONT_FILES
+                 if (tmp_path / "fonts" / name).read_bytes() != (fonts / name).read_bytes()]
+        assert not stale, (f"not the pinned packages' files: {', '.join(stale)} in {where}/ "
+                           "(run `npm ci && npm run build` and commit them)")
+    # and they are the packages' own, not something the build made up
+    fonts = STATIC / "fonts"
+    for name in FONT_FILES:
+        if name.endswith(".woff2"):
+            package = name.split("-normal")[0].rsplit("-", 2)[0]
+            source = ROOT / "node_modules" / "@fontsource" / package / "files" / name
+        else:
+            package = {"OFL-NotoSansGurmukhi.txt": "noto-sans-gurmukhi",
+                       "OFL-NotoSansKannada.txt": "noto-sans-kannada"}[name]
+            source = ROOT / "node_modules" / "@fontsource" / package / "LICENSE"
+        assert (fonts / name).read_bytes() == source.read_bytes(), name
+        assert (fonts / name).stat().st_size > 1000, name
+
+
+def test_the_font_ranges_are_the_packages():
+    """cardkit_tables.fonts.UNICODE_RANGES (and so the tables' and the page template's
+    @font-face rules) say what the pinned packages' CSS says for each script's subset."""
+    from cardkit_tables.fonts import UNICODE_RANGES
+
+    _need_esbuild()
+    template = (ROOT / "serving" / "templates" / "cardkit" / "index.html.j2").read_text(encoding="utf-8")
+    for family, (package, script) in {"Noto Sans Gurmukhi": ("noto-sans-gurmukhi", "gurmukhi"),
+                                      "Noto Sans Kannada": ("noto-sans-kannada", "kannada")}.items():
+        for weight in (400, 700):
+            # {weight}.css holds one rule per subset; the script's is the one naming its file
+            css = (ROOT / "node_modules" / "@fontsource" / package / f"{weight}.css").read_text()
+            (declared,) = re.findall(rf"/{package}-{script}-{weight}-normal\.woff2\).*?"
+                                     r"unicode-range:\s*([^;]+);", css, re.S)
+            assert declared.strip() == UNICODE_RANGES[family], (family, weight)
+        assert template.count(f"unicode-range: {UNICODE_RANGES[family]};") == 2, family
 
 
 def test_esbuild_is_pinned_exactly():
@@ -83,7 +148,8 @@ def test_each_widget_loads_its_bundle_a_module_that_imports_nothing():
 def test_the_package_ships_every_bundle_and_the_css():
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     globs = pyproject["tool"]["setuptools"]["package-data"]["cardkit_tables"]
-    wanted = [f"static/{w}.bundle.js" for w in WIDGETS] + ["static/table.css"]
+    wanted = ([f"static/{w}.bundle.js" for w in WIDGETS] + ["static/table.css"]
+              + [f"static/fonts/{name}" for name in FONT_FILES])
     for path in wanted:
         assert (ROOT / "widgets" / path).is_file(), path
         assert any(fnmatch.fnmatch(path, g) for g in globs), f"{path} is not in the package data"
