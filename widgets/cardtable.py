@@ -33,6 +33,7 @@ from cardkit.core import GameState, Observation
 from cardkit.i18n import LANGUAGES, _, check_language, get_language, language
 
 from .controller import Controller
+from .fonts import font_face_css
 from .live_note import LiveNote
 from .task import ANSWER_FIRST, TaskMode
 
@@ -170,6 +171,7 @@ class CardTable(LiveNote, anywidget.AnyWidget):
         #: the table's own language (``"en"``, ``"pa"``, ``"kn"``): ``language=``, else the
         #: kernel's default (:func:`cardkit.i18n.set_language`); ⚙ Settings change it
         self.language = check_language(language) if language is not None else get_language()
+        self._css = bundle("table.css") + font_face_css(self.language)   # its script's font, if any
         self.on_msg(self._on_page_message)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -193,6 +195,7 @@ class CardTable(LiveNote, anywidget.AnyWidget):
         """Speak ``code`` (``"en"``, ``"pa"``, ``"kn"``) from now on: the table is redrawn at once,
         mid-game, with nothing lost. Raises :class:`cardkit.i18n.UnknownLanguage`."""
         self.language = check_language(code)
+        self._css = bundle("table.css") + font_face_css(self.language)
         c = getattr(self, "controller", None)
         if c is not None:
             c.forget()              # the observations' sentences were in the old language

@@ -204,7 +204,10 @@ def test_glossary_exit_question_and_teacher_notes(notebook):
         f"{notebook.name}: how to serve it with Voilà"
 
 
-@pytest.mark.parametrize("notebook", LESSON_NBS, ids=_ids(LESSON_NBS))
+EVERY_LESSON = LESSON_NBS + sorted(LESSONS.glob("*/[0-9]*.ipynb"))   # English, Punjabi, Kannada
+
+
+@pytest.mark.parametrize("notebook", EVERY_LESSON, ids=[str(p.relative_to(LESSONS)) for p in EVERY_LESSON])
 def test_relative_links_resolve(notebook):
     for src in _markdown(_nb(notebook)):
         for target in re.findall(r"\]\(([^)\s]+)\)", src):
@@ -215,13 +218,14 @@ def test_relative_links_resolve(notebook):
             # what a Voilà page can open: another notebook beside it, or a Markdown page with a
             # printable HTML page that the page template sends the link to
             if path.suffix == ".md":
-                assert path.parent.name == "rule-cards" or path.name == "RULES.md", target
-                page = RULE_PAGES / f"{'rules' if path.name == 'RULES.md' else path.stem}.html"
+                lang = path.parent.name if path.parent.parent.name == "rule-cards" else ""
+                assert "rule-cards" in (path.parent.name, path.parent.parent.name) or path.name == "RULES.md", target
+                page = RULE_PAGES / lang / f"{'rules' if path.name == 'RULES.md' else path.stem}.html"
                 assert page.exists(), f"{notebook.name} links to {target}, which has no page {page}"
             else:
-                assert path.suffix == ".ipynb" and path.parent == LESSONS, (
+                assert path.suffix == ".ipynb" and path.parent in (LESSONS, LESSONS / "pa", LESSONS / "kn"), (
                     f"{notebook.name} links to {target}: a Voilà page can open only a notebook in "
-                    "lessons/ or a rule card")
+                    "lessons/ (or its language folders) or a rule card")
 
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])

@@ -386,8 +386,10 @@ var TableShell = class {
     this.taskbar = h("div", { class: "ck-taskbar", role: "group", hidden: true });
     this.confirmBox = h("div", { class: "ck-confirm", role: "alertdialog", hidden: true, "aria-modal": "false" });
     this.log = h("details", { class: "ck-log" });
+    this.intro = h("p", { class: "ck-intro", hidden: true });
     this.root.append(
       this.lostBox,
+      this.intro,
       this.toolbar,
       this.settingsBox,
       h("div", { class: "ck-felt-wrap" }, this.felt, this.overlay, this.confirmBox),
@@ -787,6 +789,8 @@ function makeRender(game, drawGame) {
       shell.before();
       shell.root.dataset.pos = String(v.pos);
       shell.root.dataset.mode = v.mode || "";
+      shell.intro.hidden = !v.intro;
+      shell.intro.textContent = v.intro || "";
       shell.drawToolbar(v);
       drawGame(shell, v, previous);
       shell.drawWhatNow(v);
