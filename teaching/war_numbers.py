@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import html
 import io
+import re
 import time
 from dataclasses import dataclass, replace
 from typing import Any
@@ -27,7 +28,7 @@ from collections.abc import Callable, Mapping, Sequence
 import ipywidgets as ipw
 import numpy as np
 
-from cardkit.i18n import N_, _, ngettext
+from cardkit.i18n import N_, _, get_language, ngettext
 from cardkit.war import WarRules
 from cardkit.war.bulk import BulkResult, GameEnd, play_many
 from cardkit.war.stats import PUBLISHED, VARIANTS, length_histogram, length_summary, still_going
@@ -101,13 +102,16 @@ class NumbersPanel(LiveNote, ipw.VBox):
     def run(self, progress: bool = False) -> BulkResult:
         """Play the chosen games, then show the histogram and the numbers."""
         self.button.disabled = True
-        self.text.value = "Playing…"
+        self.text.value = html.escape(_("Playing…"))
         try:
             res = play_many(self.rules(), self.n_games.value, seed=self.seed, progress=progress)
+            words: list[str] = []
             self.image.value = _png(lambda ax: length_histogram(
-                res, ax=ax, title=f"{res.n_games:,} games of {self.variant.value}"))
-            ends = ", ".join(f"{k.replace('_', ' ')} {v:,}" for k, v in res.ends.items())
-            self.text.value = html.escape(f"{length_summary(res)}. Ends: {ends}.")
+                res, ax=ax, title=_("{n:,} games of {variant}").format(
+                    n=res.n_games, variant=_(self.variant.value))), words=words)
+            ends = _(", ").join(f"{_(k.replace('_', ' '))} {v:,}" for k, v in res.ends.items())
+            self.text.value = html.escape(" ".join(
+                [_("{summary}. Ends: {ends}.").format(summary=length_summary(res), ends=ends), *words]))
             self.result = res
             return res
         finally:
@@ -151,15 +155,67 @@ class Reveal:
     lines: Sequence[str]
     png: bytes = b""
     table: str = ""
+    caption: Sequence[str] = ()
 
 
-def _png(draw: Callable[[Any], None], height: float = 3.2) -> bytes:
+#: why a game ended (names of :class:`cardkit.war.bulk.GameEnd`), as the panel says them
+_ENDS = (N_("all cards"), N_("repetition"), N_("battle limit"), N_("short of cards"), N_("standing tie"))
+
+#: the languages whose words matplotlib can draw: it does not shape Gurmukhi or Kannada (letters
+#: come out in the wrong order, or as boxes), so a chart in Punjabi or Kannada carries no words
+_CHART_LANGUAGES = ("en", "qps")
+
+
+def _chart_words(fig: Any) -> list[str]:
+    """Take the words out of ``fig``'s axes for a language matplotlib cannot draw: the title and
+    axis labels become lines of text, a legend's and the x axis's named entries numbers (1, 2 …)
+    with a key. Returns the lines to show beside the picture (none in English)."""
+    if get_language() in _CHART_LANGUAGES:
+        return []
+    said: list[str] = []
+    for ax in fig.axes:
+        if ax.get_title():
+            said.append(ax.get_title())
+            ax.set_title("")
+        if ax.get_xlabel():
+            said.append(_("across: {label}").format(label=ax.get_xlabel()))
+            ax.set_xlabel("")
+        if ax.get_ylabel():
+            said.append(_("up: {label}").format(label=ax.get_ylabel()))
+            ax.set_ylabel("")
+        ticks = [t.get_text() for t in ax.get_xticklabels()]
+        if any(re.search(r"[^\d\s.,−-]", t) for t in ticks):
+            ax.set_xticks(ax.get_xticks(), [str(i + 1) for i in range(len(ticks))])
+            said.append(_("bars: {key}").format(key=_(", ").join(
+                f"{i + 1} = {t}" for i, t in enumerate(ticks))))
+        legend = ax.get_legend()
+        if legend is not None:
+            texts = [t.get_text() for t in legend.get_texts()]
+            for i, t in enumerate(legend.get_texts()):
+                t.set_text(str(i + 1))
+            said.append(_("key: {key}").format(key=_(", ").join(
+                f"{i + 1} = {t}" for i, t in enumerate(texts))))
+    return said
+
+
+def _chart(draw: Callable[[Any], None]) -> tuple[bytes, str, list[str]]:
+    """``(png, table, caption)`` for a :class:`Reveal`: the chart and its words (no table)."""
+    words: list[str] = []
+    png = _png(draw, words=words)
+    return png, "", words
+
+
+def _png(draw: Callable[[Any], None], height: float = 3.2, words: list[str] | None = None) -> bytes:
     """A 7-inch-wide matplotlib figure drawn by ``draw(ax)``, as PNG bytes (no pyplot figure is
-    left open, so nothing is shown by the notebook's own display)."""
+    left open, so nothing is shown by the notebook's own display). In Punjabi or Kannada the
+    chart's words are taken out (:func:`_chart_words`) and added to ``words``."""
     from matplotlib.figure import Figure
 
     fig = Figure(figsize=(7, height), dpi=90)
     draw(fig.add_subplot())
+    said = _chart_words(fig)
+    if words is not None:
+        words.extend(said)
     fig.tight_layout()
     buf = io.BytesIO()
     fig.savefig(buf, format="png")
@@ -317,6 +373,9 @@ class GuessFirst(LiveNote, ipw.VBox):
         self.text.value = _READING + "".join(
             f"<p style='margin:0.35em 0'>{html.escape(line)}</p>" for line in shown.lines
         ) + shown.table + "</div>"
+        if shown.caption:
+            self.text.value += _READING + "".join(
+                f"<p style='margin:0.35em 0'>{html.escape(line)}</p>" for line in shown.caption) + "</div>"
         if shown.png:
             self.image.value = shown.png
             self.image.layout.display = ""
@@ -345,8 +404,8 @@ def guess_game_length(simulate: Callable[[], BulkResult]) -> GuessFirst:
             _("The median is {m:.0f} battles: half the games are shorter than that.").format(m=s.median),
             wars,
             _("In all: {s}.").format(s=s),
-        ], _png(lambda ax: length_histogram(res, ax=ax, title=_("Classic War: how many battles a "
-                                                                "game lasts"))))
+        ], *_chart(lambda ax: length_histogram(res, ax=ax, title=_("Classic War: how many battles a "
+                                                                   "game lasts"))))
 
     return GuessFirst(_("Your turn — guess first, then simulate."), [NumberGuess(battles_q, 1, 1_000_000),
                       ChoiceGuess(wars_q, ["2", "15", "50"])], _("Simulate 100,000 games"),
@@ -389,7 +448,7 @@ def guess_wars_spread(simulate: Callable[[], BulkResult], after: GuessFirst | No
             _("The most common number of wars is {mode}, and half the games have {med:.0f} wars "
               "or fewer — but some have far more.").format(mode=int(counts.argmax()),
                                                           med=float(np.median(res.wars))),
-        ], _png(draw))
+        ], *_chart(draw))
 
     return GuessFirst(_("Your turn — guess first, then look."),
                       [ChoiceGuess(q, [_(label) for label, _low in NO_WAR_OPTIONS])],
@@ -484,7 +543,7 @@ def guess_variants(simulate: Callable[[], Mapping[str, BulkResult]],
         lines += [_("{name}: {summary}").format(name=_short(n), summary=length_summary(runs[n]))
                   for n in names]
         lines.append(_("Bigger wars move more cards at once, so one player runs out sooner."))
-        return Reveal(lines, _png(draw))
+        return Reveal(lines, *_chart(draw))
 
     options = [_short(n) for n in names]
     return GuessFirst(_("Your turn — guess first, then simulate."),
@@ -527,7 +586,7 @@ def guess_pack_size(simulate: Callable[[], Mapping[int, BulkResult]]) -> GuessFi
             lines.append(_("Doubling the pack makes games far more than twice as long: there are "
                            "more cards to win, and each card changes hands more often before the "
                            "game ends."))
-        return Reveal(lines, _png(draw))
+        return Reveal(lines, *_chart(draw))
 
     return GuessFirst(_("Your turn — guess first, then look."),
                       [ChoiceGuess(q, [_(label) for label, _r in reversed(PACK_OPTIONS)])],

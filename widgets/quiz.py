@@ -14,10 +14,12 @@ import anywidget
 import traitlets
 
 from cardkit.cards import Card
-from cardkit.i18n import N_, _
+from cardkit.i18n import N_, _, check_language, get_language
+from cardkit.i18n import language as in_language
 
 from .live_note import LiveNote
 from .cardtable import bundle, card_json
+from .fonts import font_face_css
 
 __all__ = ["Quiz"]
 
@@ -53,17 +55,23 @@ class Quiz(LiveNote, anywidget.AnyWidget):
     view = traitlets.Dict().tag(sync=True)
 
     def __init__(self, question: str, choices: Sequence[Any], answer: Any, right: str,
-                 wrong: str | Mapping[Any, str] = "", *, four_colour: bool = False, **kwargs: Any):
+                 wrong: str | Mapping[Any, str] = "", *, four_colour: bool = False,
+                 language: str | None = None, **kwargs: Any):
         choices = list(choices)
         if answer not in choices:
             raise ValueError("the quiz answer must be one of its choices")
         super().__init__(**kwargs)
+        #: the quiz's language (its buttons' words and cards' names): ``language=``, else the
+        #: kernel's default (:func:`cardkit.i18n.set_language`)
+        self.language = check_language(language) if language is not None else get_language()
+        self._css = bundle("table.css") + font_face_css(self.language)
         self.question = question
         self.choices, self.answer, self.right, self.wrong = choices, answer, right, wrong
         self.answered = False
         self.attempts = 0
         self.four_colour = four_colour
-        self.feedback = (_("Click your answer."), "info")
+        with in_language(self.language):
+            self.feedback = (_("Click your answer."), "info")
         self.on_msg(lambda _w, content, _b=None: self.send_from_page(content))
         self._draw()
 
@@ -80,22 +88,29 @@ class Quiz(LiveNote, anywidget.AnyWidget):
         if choice not in self.choices:
             return
         self.attempts += 1
-        if choice == self.answer:
-            self.answered = True
-            self.feedback = (_("Right! ") + self.right, "done")
-        else:
-            wrong = self.wrong.get(choice, "") if isinstance(self.wrong, Mapping) else self.wrong
-            self.feedback = (wrong or _("Not quite — try again."), "warn")
+        with in_language(self.language):
+            if choice == self.answer:
+                self.answered = True
+                self.feedback = (_("Right! ") + self.right, "done")
+            else:
+                wrong = self.wrong.get(choice, "") if isinstance(self.wrong, Mapping) else self.wrong
+                self.feedback = (wrong or _("Not quite — try again."), "warn")
         self._draw()
 
+    def speaking(self) -> Any:
+        """``with quiz.speaking():`` translates into the quiz's language."""
+        return in_language(self.language)
+
     def _draw(self) -> None:
-        self.view = {
-            "prompt": _("Your turn —"), "question": self.question,
-            "choices": [{"card": card_json(c)} if isinstance(c, Card) else {"label": str(c)}
-                        for c in self.choices],
-            "feedback": {"text": self.feedback[0], "tone": self.feedback[1]},
-            "answered": self.answered, "four_colour": self.four_colour,
-        }
+        with in_language(self.language):
+            self.view = {
+                "prompt": _("Your turn —"), "question": self.question,
+                "choices": [{"card": card_json(c)} if isinstance(c, Card) else {"label": str(c)}
+                            for c in self.choices],
+                "feedback": {"text": self.feedback[0], "tone": self.feedback[1]},
+                "answered": self.answered, "four_colour": self.four_colour,
+                "language": self.language,
+            }
 
     def __repr__(self) -> str:
         return f"Quiz({self.question!r})"

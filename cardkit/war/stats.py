@@ -145,15 +145,15 @@ def length_histogram(res: BulkResult, ax: Any = None, bins: int = 60, title: str
     import matplotlib.pyplot as plt
 
     if ax is None:
-        _, ax = plt.subplots(figsize=(7, 3.2))
+        _fig, ax = plt.subplots(figsize=(7, 3.2))
     b = res.battles
     top = float(np.percentile(b, clip))
     ax.hist(b[b <= top], bins=bins, color="#4a7ab5")
     mean, med = float(b.mean()), float(np.median(b))
-    ax.axvline(mean, color="#c00", linestyle="--", label=f"mean {mean:.0f}")
-    ax.axvline(med, color="#222", linestyle=":", label=f"median {med:.0f}")
-    ax.set_xlabel(f"battles in the game (the longest {100 - clip:g} % not shown)")
-    ax.set_ylabel("games")
-    ax.set_title(title or f"{res.n_games:,} games of {res.rules.describe()}")
+    ax.axvline(mean, color="#c00", linestyle="--", label=_("mean {m:.0f}").format(m=mean))
+    ax.axvline(med, color="#222", linestyle=":", label=_("median {m:.0f}").format(m=med))
+    ax.set_xlabel(_("battles in the game (the longest {p:g} % not shown)").format(p=100 - clip))
+    ax.set_ylabel(_("games"))
+    ax.set_title(title or _("{n:,} games of {rules}").format(n=res.n_games, rules=res.rules.describe()))
     ax.legend()
     return ax

@@ -188,6 +188,7 @@ function renderQuiz({ model, el }) {
     feedback.className = "ck-whatnow ck-tone-" + v.feedback.tone;
     if (feedback.textContent !== v.feedback.text) feedback.textContent = v.feedback.text;
     root.classList.toggle("ck-four", !!v.four_colour);
+    if (v.language) root.lang = v.language;
     if (focused !== null) {
       const again = choices.querySelector(`[data-idx="${focused}"]`);
       if (again) again.focus({ preventScroll: true });

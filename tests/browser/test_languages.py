@@ -1,0 +1,135 @@
+"""Every lesson and app in Punjabi and in Kannada, as Voilà serves it in chromium: drawn with
+real letters (no "tofu" box anywhere on the page, at desktop and phone width), tables speaking
+the page's language; an app link's ``?lang=`` choosing the language of a preheated pool kernel's
+table; ⚙ Settings changing it mid-game (issue 18).
+
+The tofu check is tests/browser/test_fonts.py's (each Gurmukhi or Kannada character drawn alone on
+a canvas in its element's computed font, compared with the missing-glyph box of U+E000), run over
+every text node of the page, each (font, character) once.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from cardkit.i18n import _, language
+
+from .tables import settle
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGES = [p.relative_to(ROOT / "lessons").with_suffix("").as_posix()
+         for lang in ("pa", "kn") for p in sorted((ROOT / "lessons" / lang).glob("*.ipynb"))]
+DESKTOP, PHONE = {"width": 1280, "height": 800}, {"width": 390, "height": 844}
+
+#: () → the page's Gurmukhi and Kannada characters drawn as the missing-glyph box: "font: chars"
+TOFU_JS = r"""() => {
+  const canvas = document.createElement("canvas");
+  canvas.width = 96; canvas.height = 64;
+  const ctx = canvas.getContext("2d", { willReadFrequently: true });
+  const draw = (font, ch) => {
+    ctx.clearRect(0, 0, 96, 64);
+    ctx.font = font; ctx.textBaseline = "middle"; ctx.fillStyle = "#000";
+    ctx.fillText(ch, 32, 32);
+    return ctx.getImageData(0, 0, 96, 64).data.join(",");
+  };
+  const seen = new Set(), boxes = new Map(), found = [];
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  let n = 0;
+  while (walk.nextNode()) {
+    const node = walk.currentNode, el = node.parentElement;
+    if (!el || !/[\u0A00-\u0A7F\u0C80-\u0CFF]/.test(node.data)) continue;
+    if (el.closest("[hidden], script, style, template")) continue;
+    const s = getComputedStyle(el);
+    const font = `${s.fontStyle} ${s.fontWeight} 32px ${s.fontFamily}`;
+    if (!boxes.has(font)) boxes.set(font, draw(font, "\uE000"));
+    for (const ch of node.data) {
+      if (!/[\u0A00-\u0A7F\u0C80-\u0CFF]/.test(ch) || seen.has(font + ch)) continue;
+      seen.add(font + ch);
+      n += 1;
+      if (draw(font, ch) === boxes.get(font)) found.push(`${s.fontFamily} ${s.fontWeight}: ${ch}`);
+    }
+  }
+  return { checked: n, tofu: found };
+}"""
+
+
+def _no_tofu(app, where: str) -> int:
+    app.page.evaluate("document.fonts.ready.then(() => true)")
+    got = app.page.evaluate(TOFU_JS)
+    assert got["checked"] > 20, f"{where}: hardly any Gurmukhi or Kannada on the page ({got['checked']})"
+    assert not got["tofu"], f"{where}: drawn as boxes: {got['tofu'][:10]}"
+    return got["checked"]
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_each_lesson_and_app_renders_in_its_language_without_tofu(open_app, name):
+    lang = name.split("/")[0]
+    app = open_app(name, wait_for=".ck-root", viewport=DESKTOP)
+    page = app.page
+    page.wait_for_function("() => [...document.querySelectorAll('.ck-root')].every(e => e.innerText.trim())",
+                           timeout=120_000)
+    # every table on the page speaks the lesson's language (its root carries it for the fonts)
+    langs = page.locator(".ck-root").evaluate_all("els => els.map(e => e.lang)")
+    assert langs and set(langs) == {lang}, f"{name}: tables in {langs}"
+    with language(lang):
+        new_game = _("New game")
+    assert page.locator(".ck-newgame").first.inner_text().strip() == new_game
+    _no_tofu(app, f"{name} at 1280 px")
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(300)
+    _no_tofu(app, f"{name} at 390 px")
+    # nothing wider than the phone's screen but the tables' own scrolling parts
+    wide = page.evaluate("""() => [...document.querySelectorAll('.jp-RenderedMarkdown p, .jp-RenderedMarkdown li')]
+                              .filter(e => e.getBoundingClientRect().right > window.innerWidth + 1).length""")
+    assert wide == 0, f"{name}: {wide} lines of text wider than a 390 px phone"
+
+
+def test_an_app_link_chooses_the_language_of_a_pool_kernels_table(browser, voila_url):
+    """``/voila/render/ecarte_app.ipynb?lang=kn`` (the English app, run ahead in the pool): the
+    table turns Kannada as the page connects; a value the kit does not ship changes nothing."""
+    page = browser.new_page(viewport=PHONE)
+    try:
+        page.goto(f"{voila_url}/voila/render/ecarte_app.ipynb?lang=kn", wait_until="domcontentloaded")
+        page.wait_for_function("() => document.querySelector('.ck-root')?.lang === 'kn'", timeout=90_000)
+        with language("kn"):
+            want = {_("New game"), _("Settings")}
+        settle_text = page.locator(".ck-root").inner_text()
+        assert all(w in settle_text for w in want), settle_text[:300]
+        intro = page.locator(".ck-intro").inner_text()
+        assert intro and not re.search(r"[A-Za-z]{2,}", intro), intro
+        words = re.findall(r"[A-Za-z]{2,}", re.sub(r"(10|[2-9AKQJ])[♠♥♦♣]", "", page.locator(".ck-whatnow").inner_text()))
+        assert not words, f"English in What now: {words}"
+    finally:
+        page.close()
+    page = browser.new_page(viewport=PHONE)
+    try:
+        page.goto(f"{voila_url}/voila/render/war_app.ipynb?lang=fr", wait_until="domcontentloaded")
+        page.locator(".ck-root").wait_for(timeout=90_000)
+        page.wait_for_timeout(500)
+        assert page.locator(".ck-root").get_attribute("lang") == "en"
+        assert page.locator(".ck-newgame").inner_text().strip() == "New game"
+    finally:
+        page.close()
+
+
+def test_settings_change_the_tables_language_mid_game_losing_nothing(open_app):
+    app = open_app("ecarte_app", wait_for=".ck-root", viewport=DESKTOP)
+    page = app.page
+    settle(app)
+    page.locator(".ck-actions button").first.click()     # a first move: Stand or Propose
+    settle(app)
+    pos = page.locator(".ck-root").get_attribute("data-pos")
+    log = page.locator(".ck-log li").count()
+    page.locator(".ck-settings-summary").click()
+    page.locator('[data-key="set:language"]').select_option(label="ਪੰਜਾਬੀ")
+    page.wait_for_function("() => document.querySelector('.ck-root').lang === 'pa'", timeout=10_000)
+    with language("pa"):
+        assert page.locator(".ck-newgame").inner_text().strip() == _("New game")
+    assert page.locator(".ck-root").get_attribute("data-pos") == pos
+    assert page.locator(".ck-log li").count() == log
+    _no_tofu(app, "the Écarté app switched to Punjabi")
+    page.locator('[data-key="set:language"]').select_option(label="English")
+    page.wait_for_function("() => document.querySelector('.ck-root').lang === 'en'", timeout=10_000)
+    assert page.locator(".ck-newgame").inner_text().strip() == "New game"
