@@ -251,7 +251,8 @@ def test_rule_card_pages_are_written_from_their_markdown():
     """The HTML page of each rule card (and of the rule book) is what tools/rule_cards.py writes
     from the Markdown today, with the links between them pointed at the pages."""
     assert rule_cards.main(["--check"]) == 0, "run: python tools/rule_cards.py"
-    assert set(rule_cards.SOURCES) == {"ecarte", "war", "switch", "rules"}
+    assert set(rule_cards.SOURCES) == {"ecarte", "war", "switch", "rules"} | {
+        f"{lang}/{game}" for lang in ("pa", "kn") for game in ("ecarte", "war", "switch")}
     war = (RULE_PAGES / "war.html").read_text(encoding="utf-8")
     assert "<title>War — rule card</title>" in war
     assert '<a href="rules.html#1-war">the rule book, part 1: War</a>' in war
