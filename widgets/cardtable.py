@@ -33,7 +33,7 @@ from cardkit.core import GameState, Observation
 from cardkit.i18n import LANGUAGES, _, check_language, get_language, language
 
 from .controller import Controller
-from .fonts import font_face_css
+from .fonts import font_message
 from .live_note import LiveNote
 from .task import ANSWER_FIRST, TaskMode
 
@@ -171,7 +171,6 @@ class CardTable(LiveNote, anywidget.AnyWidget):
         #: the table's own language (``"en"``, ``"pa"``, ``"kn"``): ``language=``, else the
         #: kernel's default (:func:`cardkit.i18n.set_language`); ⚙ Settings change it
         self.language = check_language(language) if language is not None else get_language()
-        self._css = bundle("table.css") + font_face_css(self.language)   # its script's font, if any
         self.on_msg(self._on_page_message)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -195,7 +194,6 @@ class CardTable(LiveNote, anywidget.AnyWidget):
         """Speak ``code`` (``"en"``, ``"pa"``, ``"kn"``) from now on: the table is redrawn at once,
         mid-game, with nothing lost. Raises :class:`cardkit.i18n.UnknownLanguage`."""
         self.language = check_language(code)
-        self._css = bundle("table.css") + font_face_css(self.language)
         c = getattr(self, "controller", None)
         if c is not None:
             c.forget()              # the observations' sentences were in the old language
@@ -247,13 +245,17 @@ class CardTable(LiveNote, anywidget.AnyWidget):
         self.send_from_page(content)
 
     def send_from_page(self, content: Any) -> None:
-        """Handle one (untrusted) message from the page: ``{"do": "ping", "n": int}`` is answered
+        """Handle one (untrusted) message from the page: ``{"do": "fonts"}`` is answered with the
+        font of the table's language as binary buffers (:func:`cardkit_tables.fonts.font_message`,
+        nothing for English); ``{"do": "ping", "n": int}`` is answered
         with ``{"pong": n}`` (the page's connection check); ``{"do": "pref", "name": "animate" |
         "four_colour", "value": bool}`` changes a preference; anything else goes to the
         controller (:meth:`Controller.handle`). ``{"do": "pref", "name": "delay", "value":
         seconds}`` (0 to 3) sets the pause before the computer's moves."""
         kind = content.get("do") if isinstance(content, dict) else None
-        if kind == "ping":
+        if kind == "fonts":             # the page lacks the font of this table's language
+            self.send(*font_message(self.language))
+        elif kind == "ping":
             n = content.get("n")
             self.send({"pong": n if isinstance(n, int) else 0})
         elif kind == "pref":

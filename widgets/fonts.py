@@ -12,11 +12,16 @@ unchanged from the npm packages ``@fontsource/noto-sans-gurmukhi`` and
 by ``npm run build`` (``widgets/js/build.mjs``), and committed, so that a user builds nothing;
 ``tests/tables/test_frontend_bundle.py`` fails when they differ from the pinned packages' files.
 The page template serves the same files (the build's second copy, in
-``serving/templates/cardkit/static/fonts``) by URL to the lesson text; a table's CSS carries them as data URLs
-(:func:`font_face_css`), because a widget's stylesheet has no URL of its own to fetch them from.
+``serving/templates/cardkit/static/fonts``) by URL to the lesson text. A widget has no URL of
+its own to fetch them from, and its synced state is what any page can read (a font as base64 text
+there would also be megabytes of noise for every scan of a page's state): a table in Punjabi or
+Kannada asks for its font with a message, ``{"do": "fonts"}``, and gets the files as binary
+buffers (:func:`font_message`), which its page adds to ``document.fonts`` once (``js/fonts.js``).
 
 - :data:`FONT_STACK`: the CSS ``font-family`` list of the tables (``static/table.css``).
-- :func:`font_face_css`: the ``@font-face`` rules for a language's script, or ``""``.
+- :func:`font_message`: the fonts of a language's script as a message and its buffers.
+- :func:`font_face_css`: the same fonts as ``@font-face`` rules with data URLs (a page that is
+  not a widget, such as a test page).
 """
 from __future__ import annotations
 
@@ -24,7 +29,7 @@ import base64
 from functools import cache
 from pathlib import Path
 
-__all__ = ["FONTS", "FONT_DIR", "FONT_STACK", "UNICODE_RANGES", "font_face_css"]
+__all__ = ["FONTS", "FONT_DIR", "FONT_STACK", "UNICODE_RANGES", "font_face_css", "font_message"]
 
 #: where the font files and their licences are (inside the installed package)
 FONT_DIR = Path(__file__).parent / "static" / "fonts"
@@ -88,3 +93,23 @@ def font_face_css(language: str) -> str:
                      f'  src: url("data:font/woff2;base64,{data}") format("woff2");\n'
                      f"  unicode-range: {UNICODE_RANGES[family]};\n}}\n")
     return "".join(rules)
+
+
+def font_message(language: str) -> tuple[dict, list[bytes]]:
+    """The fonts a page needs for ``language``, as a widget message and its binary buffers:
+    ``({"fonts": [{"family", "weight", "range"}, …]}, [woff2 bytes, …])``, one entry per weight
+    (400, 700) of the script's family, each buffer the whole woff2 file (about 11–29 kB). English
+    and any other code give ``({"fonts": []}, [])``. Raises ``FileNotFoundError`` when a font file
+    is missing from :data:`FONT_DIR` (a broken install).
+
+    >>> content, buffers = font_message("pa")
+    >>> [(f["family"], f["weight"]) for f in content["fonts"]], [b[:4] for b in buffers]
+    ([('Noto Sans Gurmukhi', 400), ('Noto Sans Gurmukhi', 700)], [b'wOF2', b'wOF2'])
+    >>> font_message("en")
+    ({'fonts': []}, [])
+    """
+    if language not in FONTS:
+        return {"fonts": []}, []
+    family, files = FONTS[language]
+    fonts = [{"family": family, "weight": weight, "range": UNICODE_RANGES[family]} for weight in files]
+    return {"fonts": fonts}, [(FONT_DIR / name).read_bytes() for name in files.values()]

@@ -19,7 +19,7 @@ from cardkit.i18n import language as in_language
 
 from .live_note import LiveNote
 from .cardtable import bundle, card_json
-from .fonts import font_face_css
+from .fonts import font_message
 
 __all__ = ["Quiz"]
 
@@ -64,7 +64,6 @@ class Quiz(LiveNote, anywidget.AnyWidget):
         #: the quiz's language (its buttons' words and cards' names): ``language=``, else the
         #: kernel's default (:func:`cardkit.i18n.set_language`)
         self.language = check_language(language) if language is not None else get_language()
-        self._css = bundle("table.css") + font_face_css(self.language)
         self.question = question
         self.choices, self.answer, self.right, self.wrong = choices, answer, right, wrong
         self.answered = False
@@ -77,6 +76,9 @@ class Quiz(LiveNote, anywidget.AnyWidget):
 
     def send_from_page(self, content: Any) -> None:
         """One (untrusted) message from the page: ``{"do": "choose", "index": i}``."""
+        if isinstance(content, dict) and content.get("do") == "fonts":
+            self.send(*font_message(self.language))     # the page lacks this quiz's font
+            return
         if not isinstance(content, dict) or content.get("do") != "choose":
             return
         i = content.get("index")

@@ -5,6 +5,7 @@ job; that they draw the letters in a browser, tests/browser/test_fonts.py's."""
 from __future__ import annotations
 
 import base64
+import json
 import re
 from pathlib import Path
 
@@ -90,3 +91,34 @@ def test_the_page_template_links_the_same_files():
     assert sorted(p.name for p in copy.iterdir()) == sorted(p.name for p in FONT_DIR.iterdir())
     for p in FONT_DIR.iterdir():
         assert (copy / p.name).read_bytes() == p.read_bytes(), p.name
+
+
+@pytest.mark.parametrize(("language", "family"), [("pa", "Noto Sans Gurmukhi"), ("kn", "Noto Sans Kannada")])
+def test_a_table_sends_its_font_as_buffers_never_in_its_state(language, family):
+    """A page without the font asks ``{"do": "fonts"}``: the table answers with the woff2 files as
+    binary buffers; nothing of them (nor any base64) is in the synced state a page can read."""
+    from cardkit_tables import EcarteTable, Quiz
+
+    for widget in (EcarteTable(seed=1, delay=0, language=language),
+                   Quiz("?", ["a", "b"], "a", "yes", language=language)):
+        sent: list[tuple] = []
+        widget.send = lambda content, buffers=None, sent=sent: sent.append((content, buffers))
+        widget.send_from_page({"do": "fonts"})
+        assert len(sent) == 1
+        content, buffers = sent[0]
+        assert [(f["family"], f["weight"]) for f in content["fonts"]] == [(family, 400), (family, 700)]
+        assert [bytes(b) for b in buffers] == [(FONT_DIR / name).read_bytes() for name in FONTS[language][1].values()]
+        state = json.dumps(widget.get_state(), default=repr)
+        assert "d09GMg" not in state and "wOF2" not in state     # a woff2 file, as base64 or bytes
+        widget.close()
+
+
+def test_an_english_table_sends_no_font():
+    from cardkit_tables import WarTable
+
+    t = WarTable(seed=1, delay=0)
+    sent: list[tuple] = []
+    t.send = lambda content, buffers=None: sent.append((content, buffers))
+    t.send_from_page({"do": "fonts"})
+    assert sent == [({"fonts": []}, [])]
+    t.close()

@@ -4,6 +4,7 @@
 
 import { cardButton } from "./cards.js";
 import { h } from "./dom.js";
+import { needFont, takeFonts } from "./fonts.js";
 
 function renderQuiz({ model, el }) {
   const root = h("div", { class: "ck-root ck-quiz" });
@@ -27,15 +28,17 @@ function renderQuiz({ model, el }) {
     feedback.className = "ck-whatnow ck-tone-" + v.feedback.tone;
     if (feedback.textContent !== v.feedback.text) feedback.textContent = v.feedback.text;
     root.classList.toggle("ck-four", !!v.four_colour);
-    if (v.language) root.lang = v.language;       // screen readers' voice, the fonts
+    if (v.language) { root.lang = v.language; needFont(model, v.language); }   // voice, fonts
     if (focused !== null) {
       const again = choices.querySelector(`[data-idx="${focused}"]`);
       if (again) again.focus({ preventScroll: true });
     }
   };
+  const fonts = (content, buffers) => takeFonts(content, buffers);
+  model.on("msg:custom", fonts);
   model.on("change:view", draw);
   draw();
-  return () => model.off("change:view", draw);
+  return () => { model.off("change:view", draw); model.off("msg:custom", fonts); };
 }
 
 export default { render: renderQuiz };

@@ -15,6 +15,7 @@
 
 import { Connection } from "./connection.js";
 import { h } from "./dom.js";
+import { needFont, takeFonts } from "./fonts.js";
 import { Motion } from "./motion.js";
 
 /**
@@ -347,6 +348,7 @@ export function makeRender(game, drawGame) {
       shell.before();
       shell.root.dataset.pos = String(v.pos);
       shell.root.dataset.mode = v.mode || "";
+      if (v.language) needFont(model, v.language.value);
       shell.intro.hidden = !v.intro;
       shell.intro.textContent = v.intro || "";
       shell.drawToolbar(v);
@@ -365,9 +367,11 @@ export function makeRender(game, drawGame) {
       previous = v;
     };
     shell.redraw = draw;
+    const fonts = (content, buffers) => takeFonts(content, buffers);
+    model.on("msg:custom", fonts);
     model.on("change:view", draw);
     draw();
     askLinkLanguage(model, shell);
-    return () => { model.off("change:view", draw); shell.destroy(); };
+    return () => { model.off("change:view", draw); model.off("msg:custom", fonts); shell.destroy(); };
   };
 }

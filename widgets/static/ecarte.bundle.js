@@ -270,6 +270,32 @@ var Connection = class {
   }
 };
 
+// widgets/js/fonts.js
+var FAMILY = { pa: "Noto Sans Gurmukhi", kn: "Noto Sans Kannada" };
+var asked = /* @__PURE__ */ new Set();
+function needFont(model, lang) {
+  const family = FAMILY[lang];
+  if (!family || asked.has(family)) return;
+  asked.add(family);
+  const have = [...document.fonts].some((f) => f.family.replace(/["']/g, "") === family);
+  if (!have) model.send({ do: "fonts" });
+}
+function takeFonts(content, buffers) {
+  if (!content || !Array.isArray(content.fonts)) return false;
+  content.fonts.forEach((f, i) => {
+    const data = buffers && buffers[i];
+    if (!data || !Object.values(FAMILY).includes(f.family)) return;
+    const face = new FontFace(f.family, data, {
+      weight: String(Number(f.weight) || 400),
+      unicodeRange: String(f.range || "")
+    });
+    document.fonts.add(face);
+    face.load().catch(() => {
+    });
+  });
+  return true;
+}
+
 // widgets/js/motion.js
 var Motion = class {
   /** The motion of one table: its model (for the preference), its felt and its overlay. */
@@ -789,6 +815,7 @@ function makeRender(game, drawGame) {
       shell.before();
       shell.root.dataset.pos = String(v.pos);
       shell.root.dataset.mode = v.mode || "";
+      if (v.language) needFont(model, v.language.value);
       shell.intro.hidden = !v.intro;
       shell.intro.textContent = v.intro || "";
       shell.drawToolbar(v);
@@ -806,11 +833,14 @@ function makeRender(game, drawGame) {
       previous = v;
     };
     shell.redraw = draw;
+    const fonts = (content, buffers) => takeFonts(content, buffers);
+    model.on("msg:custom", fonts);
     model.on("change:view", draw);
     draw();
     askLinkLanguage(model, shell);
     return () => {
       model.off("change:view", draw);
+      model.off("msg:custom", fonts);
       shell.destroy();
     };
   };

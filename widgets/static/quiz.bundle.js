@@ -165,6 +165,32 @@ function cardButton(card, { onclick, selected = null, labels = {}, idx = 0, grou
   return b;
 }
 
+// widgets/js/fonts.js
+var FAMILY = { pa: "Noto Sans Gurmukhi", kn: "Noto Sans Kannada" };
+var asked = /* @__PURE__ */ new Set();
+function needFont(model, lang) {
+  const family = FAMILY[lang];
+  if (!family || asked.has(family)) return;
+  asked.add(family);
+  const have = [...document.fonts].some((f) => f.family.replace(/["']/g, "") === family);
+  if (!have) model.send({ do: "fonts" });
+}
+function takeFonts(content, buffers) {
+  if (!content || !Array.isArray(content.fonts)) return false;
+  content.fonts.forEach((f, i) => {
+    const data = buffers && buffers[i];
+    if (!data || !Object.values(FAMILY).includes(f.family)) return;
+    const face = new FontFace(f.family, data, {
+      weight: String(Number(f.weight) || 400),
+      unicodeRange: String(f.range || "")
+    });
+    document.fonts.add(face);
+    face.load().catch(() => {
+    });
+  });
+  return true;
+}
+
 // widgets/js/quiz.js
 function renderQuiz({ model, el }) {
   const root = h("div", { class: "ck-root ck-quiz" });
@@ -188,15 +214,23 @@ function renderQuiz({ model, el }) {
     feedback.className = "ck-whatnow ck-tone-" + v.feedback.tone;
     if (feedback.textContent !== v.feedback.text) feedback.textContent = v.feedback.text;
     root.classList.toggle("ck-four", !!v.four_colour);
-    if (v.language) root.lang = v.language;
+    if (v.language) {
+      root.lang = v.language;
+      needFont(model, v.language);
+    }
     if (focused !== null) {
       const again = choices.querySelector(`[data-idx="${focused}"]`);
       if (again) again.focus({ preventScroll: true });
     }
   };
+  const fonts = (content, buffers) => takeFonts(content, buffers);
+  model.on("msg:custom", fonts);
   model.on("change:view", draw);
   draw();
-  return () => model.off("change:view", draw);
+  return () => {
+    model.off("change:view", draw);
+    model.off("msg:custom", fonts);
+  };
 }
 var quiz_default = { render: renderQuiz };
 export {
