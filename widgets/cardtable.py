@@ -246,15 +246,16 @@ class CardTable(LiveNote, anywidget.AnyWidget):
 
     def send_from_page(self, content: Any) -> None:
         """Handle one (untrusted) message from the page: ``{"do": "fonts"}`` is answered with the
-        font of the table's language as binary buffers (:func:`cardkit_tables.fonts.font_message`,
-        nothing for English); ``{"do": "ping", "n": int}`` is answered
+        fonts of Punjabi and Kannada as binary buffers (:func:`cardkit_tables.fonts.font_message`:
+        every table's language menu names them in their own letters); ``{"do": "ping", "n": int}``
+        is answered
         with ``{"pong": n}`` (the page's connection check); ``{"do": "pref", "name": "animate" |
         "four_colour", "value": bool}`` changes a preference; anything else goes to the
         controller (:meth:`Controller.handle`). ``{"do": "pref", "name": "delay", "value":
         seconds}`` (0 to 3) sets the pause before the computer's moves."""
         kind = content.get("do") if isinstance(content, dict) else None
-        if kind == "fonts":             # the page lacks the font of this table's language
-            self.send(*font_message(self.language))
+        if kind == "fonts":             # the page lacks the fonts of the kit's scripts
+            self.send(*font_message())
         elif kind == "ping":
             n = content.get("n")
             self.send({"pong": n if isinstance(n, int) else 0})

@@ -95,21 +95,28 @@ def font_face_css(language: str) -> str:
     return "".join(rules)
 
 
-def font_message(language: str) -> tuple[dict, list[bytes]]:
-    """The fonts a page needs for ``language``, as a widget message and its binary buffers:
-    ``({"fonts": [{"family", "weight", "range"}, …]}, [woff2 bytes, …])``, one entry per weight
-    (400, 700) of the script's family, each buffer the whole woff2 file (about 11–29 kB). English
-    and any other code give ``({"fonts": []}, [])``. Raises ``FileNotFoundError`` when a font file
-    is missing from :data:`FONT_DIR` (a broken install).
+def font_message(*languages: str) -> tuple[dict, list[bytes]]:
+    """The fonts a page needs for ``languages`` (default: every script the kit ships, since every
+    table's language menu names ਪੰਜਾਬੀ and ಕನ್ನಡ in their own letters), as a widget message and
+    its binary buffers: ``({"fonts": [{"family", "weight", "range"}, …]}, [woff2 bytes, …])``, one
+    entry per weight (400, 700) of each script's family, each buffer the whole woff2 file (about
+    11–29 kB; 80 kB for both scripts). English gives ``({"fonts": []}, [])``. Raises
+    ``FileNotFoundError`` when a font file is missing from :data:`FONT_DIR` (a broken install).
 
     >>> content, buffers = font_message("pa")
     >>> [(f["family"], f["weight"]) for f in content["fonts"]], [b[:4] for b in buffers]
     ([('Noto Sans Gurmukhi', 400), ('Noto Sans Gurmukhi', 700)], [b'wOF2', b'wOF2'])
     >>> font_message("en")
     ({'fonts': []}, [])
+    >>> len(font_message()[1])
+    4
     """
-    if language not in FONTS:
-        return {"fonts": []}, []
-    family, files = FONTS[language]
-    fonts = [{"family": family, "weight": weight, "range": UNICODE_RANGES[family]} for weight in files]
-    return {"fonts": fonts}, [(FONT_DIR / name).read_bytes() for name in files.values()]
+    fonts, buffers = [], []
+    for language in languages or tuple(FONTS):
+        if language not in FONTS:
+            continue
+        family, files = FONTS[language]
+        for weight, name in files.items():
+            fonts.append({"family": family, "weight": weight, "range": UNICODE_RANGES[family]})
+            buffers.append((FONT_DIR / name).read_bytes())
+    return {"fonts": fonts}, buffers

@@ -280,3 +280,33 @@ def test_lesson_runs_in_jupyterlab(jupyterlab, browser, notebook):
         page.screenshot(path=str(shot))          # look at it: what the student saw
         page.close()
         _shut_down_kernels(server, token)
+
+
+KN_TABLE_JS = "sel => [...document.querySelectorAll(sel)].some(r => r.lang === 'kn' && r.innerText.trim())"
+KN_FONT_JS = ("() => [...document.fonts].some(f => f.family.replace(/[\"']/g, '') === 'Noto Sans Kannada'"
+              " && f.status === 'loaded')")
+
+
+class _PageHolder:
+    def __init__(self, page):
+        self.page = page
+
+
+def test_a_kannada_lessons_tables_bring_their_font_to_jupyterlab(jupyterlab, browser):
+    """JupyterLab has no template of ours: a table in Kannada asks its kernel for its font (binary
+    buffers, never the widget's state) and draws every letter with it on a machine with no
+    Kannada font (Debian's chromium has none). The lesson's own Markdown is JupyterLab's: it
+    uses the system's fonts (Windows, macOS, Android and ChromeOS ship both scripts)."""
+    from .test_languages import _no_tofu
+
+    server, token = jupyterlab
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.set_default_timeout(60_000)
+    try:
+        _open_and_run_all(page, server, token, "lessons/kn/02_war.ipynb")
+        page.wait_for_function(KN_TABLE_JS, arg=f".jp-OutputArea-output {TABLE}", timeout=60_000)
+        page.wait_for_function(KN_FONT_JS, timeout=30_000)
+        holder = _PageHolder(page)
+        _no_tofu(holder, "kn/02_war in JupyterLab", scope=f".jp-OutputArea-output {TABLE}")
+    finally:
+        page.close()

@@ -24,7 +24,7 @@ PAGES = [p.relative_to(ROOT / "lessons").with_suffix("").as_posix()
 DESKTOP, PHONE = {"width": 1280, "height": 800}, {"width": 390, "height": 844}
 
 #: () → the page's Gurmukhi and Kannada characters drawn as the missing-glyph box: "font: chars"
-TOFU_JS = r"""() => {
+TOFU_JS = r"""(scope) => {
   const canvas = document.createElement("canvas");
   canvas.width = 96; canvas.height = 64;
   const ctx = canvas.getContext("2d", { willReadFrequently: true });
@@ -35,8 +35,9 @@ TOFU_JS = r"""() => {
     return ctx.getImageData(0, 0, 96, 64).data.join(",");
   };
   const seen = new Set(), boxes = new Map(), found = [];
-  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   let n = 0;
+  for (const top of document.querySelectorAll(scope || "body")) {
+  const walk = document.createTreeWalker(top, NodeFilter.SHOW_TEXT);
   while (walk.nextNode()) {
     const node = walk.currentNode, el = node.parentElement;
     if (!el || !/[\u0A00-\u0A7F\u0C80-\u0CFF]/.test(node.data)) continue;
@@ -51,13 +52,14 @@ TOFU_JS = r"""() => {
       if (draw(font, ch) === boxes.get(font)) found.push(`${s.fontFamily} ${s.fontWeight}: ${ch}`);
     }
   }
+  }
   return { checked: n, tofu: found };
 }"""
 
 
-def _no_tofu(app, where: str) -> int:
+def _no_tofu(app, where: str, scope: str = "body") -> int:
     app.page.evaluate("document.fonts.ready.then(() => true)")
-    got = app.page.evaluate(TOFU_JS)
+    got = app.page.evaluate(TOFU_JS, scope)
     assert got["checked"] > 20, f"{where}: hardly any Gurmukhi or Kannada on the page ({got['checked']})"
     assert not got["tofu"], f"{where}: drawn as boxes: {got['tofu'][:10]}"
     return got["checked"]
@@ -134,3 +136,30 @@ def test_settings_change_the_tables_language_mid_game_losing_nothing(open_app):
     page.locator('[data-key="set:language"]').select_option(label="English")
     page.wait_for_function("() => document.querySelector('.ck-root').lang === 'en'", timeout=10_000)
     assert page.locator(".ck-newgame").inner_text().strip() == "New game"
+
+
+class _Page:
+    """What :func:`_no_tofu` reads: a page (``app.page``)."""
+
+    def __init__(self, page):
+        self.page = page
+
+
+@pytest.mark.parametrize("card", [f"{lang}/{game}" for lang in ("pa", "kn")
+                                  for game in ("ecarte", "war", "switch")])
+def test_each_translated_rule_card_prints_on_one_page_without_tofu(voila_url, browser, card):
+    lang = card.split("/")[0]
+    page = browser.new_page(viewport=PHONE)
+    try:
+        page.goto(f"{voila_url}/voila/templates/cardkit/static/rule-cards/{card}.html")
+        assert page.locator("html").get_attribute("lang") == lang
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        with language(lang):
+            assert page.locator(".ck-print").inner_text().strip() == _("Print")
+        _no_tofu(_Page(page), f"the {card} rule card")
+        for size in ("A4", "Letter"):
+            pdf = page.pdf(format=size)
+            pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+            assert pages == 1, f"the {card} rule card takes {pages} {size} pages"
+    finally:
+        page.close()

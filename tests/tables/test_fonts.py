@@ -97,10 +97,9 @@ def test_the_page_template_links_the_same_files():
 def test_a_table_sends_its_font_as_buffers_never_in_its_state(language, family):
     """A page without the font asks ``{"do": "fonts"}``: the table answers with the woff2 files as
     binary buffers; nothing of them (nor any base64) is in the synced state a page can read."""
-    from cardkit_tables import EcarteTable, Quiz
+    from cardkit_tables import Quiz
 
-    for widget in (EcarteTable(seed=1, delay=0, language=language),
-                   Quiz("?", ["a", "b"], "a", "yes", language=language)):
+    for widget in (Quiz("?", ["a", "b"], "a", "yes", language=language),):
         sent: list[tuple] = []
         widget.send = lambda content, buffers=None, sent=sent: sent.append((content, buffers))
         widget.send_from_page({"do": "fonts"})
@@ -113,12 +112,19 @@ def test_a_table_sends_its_font_as_buffers_never_in_its_state(language, family):
         widget.close()
 
 
-def test_an_english_table_sends_no_font():
+@pytest.mark.parametrize("language", ["en", "pa", "kn"])
+def test_every_table_sends_both_scripts_fonts_its_language_menu_names(language):
+    """Every table's ⚙ Settings names ਪੰਜਾਬੀ and ಕನ್ನಡ in their own letters, so a page without
+    the fonts gets both scripts' (as buffers; none in the synced state)."""
     from cardkit_tables import WarTable
 
-    t = WarTable(seed=1, delay=0)
+    t = WarTable(seed=1, delay=0, language=language)
     sent: list[tuple] = []
     t.send = lambda content, buffers=None: sent.append((content, buffers))
     t.send_from_page({"do": "fonts"})
-    assert sent == [({"fonts": []}, [])]
+    (content, buffers), = sent
+    assert [f["family"] for f in content["fonts"]] == ["Noto Sans Gurmukhi"] * 2 + ["Noto Sans Kannada"] * 2
+    assert all(bytes(b)[:4] == b"wOF2" for b in buffers) and len(buffers) == 4
+    state = json.dumps(t.get_state(), default=repr)
+    assert "d09GMg" not in state and "wOF2" not in state
     t.close()

@@ -348,7 +348,7 @@ export function makeRender(game, drawGame) {
       shell.before();
       shell.root.dataset.pos = String(v.pos);
       shell.root.dataset.mode = v.mode || "";
-      if (v.language) needFont(model, v.language.value);
+      if (v.language) needFont(model, "pa", "kn");         // the language menu's own names
       shell.intro.hidden = !v.intro;
       shell.intro.textContent = v.intro || "";
       shell.drawToolbar(v);

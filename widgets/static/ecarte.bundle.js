@@ -273,12 +273,12 @@ var Connection = class {
 // widgets/js/fonts.js
 var FAMILY = { pa: "Noto Sans Gurmukhi", kn: "Noto Sans Kannada" };
 var asked = /* @__PURE__ */ new Set();
-function needFont(model, lang) {
-  const family = FAMILY[lang];
-  if (!family || asked.has(family)) return;
-  asked.add(family);
-  const have = [...document.fonts].some((f) => f.family.replace(/["']/g, "") === family);
-  if (!have) model.send({ do: "fonts" });
+function needFont(model, ...langs) {
+  const families = langs.map((l) => FAMILY[l]).filter((f) => f && !asked.has(f));
+  if (!families.length) return;
+  families.forEach((f) => asked.add(f));
+  const have = new Set([...document.fonts].map((f) => f.family.replace(/["']/g, "")));
+  if (families.some((f) => !have.has(f))) model.send({ do: "fonts" });
 }
 function takeFonts(content, buffers) {
   if (!content || !Array.isArray(content.fonts)) return false;
@@ -815,7 +815,7 @@ function makeRender(game, drawGame) {
       shell.before();
       shell.root.dataset.pos = String(v.pos);
       shell.root.dataset.mode = v.mode || "";
-      if (v.language) needFont(model, v.language.value);
+      if (v.language) needFont(model, "pa", "kn");
       shell.intro.hidden = !v.intro;
       shell.intro.textContent = v.intro || "";
       shell.drawToolbar(v);
