@@ -168,9 +168,9 @@ class Card:
     @property
     def said(self) -> str:
         """The card as a sentence shows it: ``K♥`` (ranks and suit symbols are the same in every
-        language), and a joker by its name in the reader's language (``str`` keeps ``JOKER``,
-        the protocol's text, as in ``play JOKER``)."""
-        return _("joker") if self.suit is None else str(self)
+        language), and a joker as ``JOKER`` in English and by its name in Punjabi or Kannada
+        (``str`` is the protocol's text, as in ``play JOKER``, in every language)."""
+        return _("JOKER") if self.suit is None else str(self)
 
     def __repr__(self) -> str:
         return f"Card('{self}')"

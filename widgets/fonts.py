@@ -52,6 +52,10 @@ UNICODE_RANGES = {
                          "U+1CF4,U+200C-200D,U+20B9,U+25CC,U+A830-A835",
 }
 
+#: the weights each file draws (CSS ``font-weight`` ranges): the regular file up to 500, the bold
+#: one from 600 (the tables' 600 is drawn bold, never by a fallback that lacks the letters)
+WEIGHT_RANGE = {400: "100 500", 700: "600 900"}
+
 #: language code → (font family, {CSS font-weight: woff2 file name in :data:`FONT_DIR`})
 FONTS: dict[str, tuple[str, dict[int, str]]] = {
     "pa": ("Noto Sans Gurmukhi", {400: "noto-sans-gurmukhi-gurmukhi-400-normal.woff2",
@@ -89,7 +93,7 @@ def font_face_css(language: str) -> str:
     for weight, name in files.items():
         data = base64.b64encode((FONT_DIR / name).read_bytes()).decode("ascii")
         rules.append(f'@font-face {{\n  font-family: "{family}";\n  font-style: normal;\n'
-                     f"  font-weight: {weight};\n  font-display: swap;\n"
+                     f"  font-weight: {WEIGHT_RANGE[weight]};\n  font-display: swap;\n"
                      f'  src: url("data:font/woff2;base64,{data}") format("woff2");\n'
                      f"  unicode-range: {UNICODE_RANGES[family]};\n}}\n")
     return "".join(rules)
@@ -105,7 +109,7 @@ def font_message(*languages: str) -> tuple[dict, list[bytes]]:
 
     >>> content, buffers = font_message("pa")
     >>> [(f["family"], f["weight"]) for f in content["fonts"]], [b[:4] for b in buffers]
-    ([('Noto Sans Gurmukhi', 400), ('Noto Sans Gurmukhi', 700)], [b'wOF2', b'wOF2'])
+    ([('Noto Sans Gurmukhi', '100 500'), ('Noto Sans Gurmukhi', '600 900')], [b'wOF2', b'wOF2'])
     >>> font_message("en")
     ({'fonts': []}, [])
     >>> len(font_message()[1])
@@ -117,6 +121,6 @@ def font_message(*languages: str) -> tuple[dict, list[bytes]]:
             continue
         family, files = FONTS[language]
         for weight, name in files.items():
-            fonts.append({"family": family, "weight": weight, "range": UNICODE_RANGES[family]})
+            fonts.append({"family": family, "weight": WEIGHT_RANGE[weight], "range": UNICODE_RANGES[family]})
             buffers.append((FONT_DIR / name).read_bytes())
     return {"fonts": fonts}, buffers

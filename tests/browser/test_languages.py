@@ -43,15 +43,42 @@ TOFU_JS = r"""(scope) => {
     if (!el || !/[\u0A00-\u0A7F\u0C80-\u0CFF]/.test(node.data)) continue;
     if (el.closest("[hidden], script, style, template")) continue;
     const s = getComputedStyle(el);
-    const font = `${s.fontStyle} ${s.fontWeight} 32px ${s.fontFamily}`;
+    if (parseFloat(s.fontSize) < 4) continue;          // text hidden by a font-size of 0
+    const font = `${s.fontStyle} ${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;   // as drawn
     if (!boxes.has(font)) boxes.set(font, draw(font, "\uE000"));
     for (const ch of node.data) {
       if (!/[\u0A00-\u0A7F\u0C80-\u0CFF]/.test(ch) || seen.has(font + ch)) continue;
       seen.add(font + ch);
       n += 1;
-      if (draw(font, ch) === boxes.get(font)) found.push(`${s.fontFamily} ${s.fontWeight}: ${ch}`);
+      if (draw(font, ch) === boxes.get(font)) {
+        found.push(`${el.className || el.tagName} (${s.fontSize} ${s.fontWeight}): ${ch}`);
+      }
     }
   }
+  }
+  // and what the page drew: a one-line text node's drawn width against the canvas's measure of
+  // the same text in the same font (chromium can keep drawing boxes for text whose font it looked
+  // up while the font was loading, though the font is there now and a canvas draws it right)
+  for (const top of document.querySelectorAll(scope || "body")) {
+    const walk = document.createTreeWalker(top, NodeFilter.SHOW_TEXT);
+    while (walk.nextNode()) {
+      const node = walk.currentNode, el = node.parentElement;
+      const text = node.data.replace(/\s+/g, " ").trim();
+      if (!el || !/[\u0A00-\u0A7F\u0C80-\u0CFF]/.test(text) || el.closest("[hidden], option")) continue;
+      const s = getComputedStyle(el);
+      if (parseFloat(s.fontSize) < 4) continue;
+      if (s.letterSpacing !== "normal" || s.wordSpacing !== "0px" || s.textTransform !== "none") continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const rects = range.getClientRects();
+      if (rects.length !== 1 || node.data !== node.data.trim()) continue;
+      ctx.font = `${s.fontStyle} ${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+      const want = ctx.measureText(text).width, got = rects[0].width;
+      if (Math.abs(want - got) > Math.max(1, want * 0.03)) {
+        found.push(`${s.fontSize} ${s.fontWeight}: "${text.slice(0, 30)}" drawn ${got.toFixed(1)} px, ` +
+                   `${want.toFixed(1)} px in its font`);
+      }
+    }
   }
   return { checked: n, tofu: found };
 }"""

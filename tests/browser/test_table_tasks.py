@@ -13,14 +13,15 @@ ECARTE, WAR, SWITCH = (f".ck-root.ck-game-{g}" for g in ("ecarte", "war", "switc
 STILL = [".ck-felt", ".ck-whatnow", ".ck-actions", ".ck-newgame", ".ck-taskbar"]
 
 
-#: (x, y, w, h) of each of ``parts`` of the table ``r``, from its top left corner, in one go
-BOXES_JS = """(r, parts) => { const o = r.getBoundingClientRect();
+#: (x, y, w, h) of each of ``parts`` of the table ``r``, from the top left corner of its toolbar
+#: (an app's one-line introduction, ``intro=True``, sits above it), in one go
+BOXES_JS = """(r, parts) => { const o = r.querySelector(".ck-toolbar").getBoundingClientRect();
   return parts.map(p => { const b = r.querySelector(p).getBoundingClientRect();
     return [b.x - o.x, b.y - o.y, b.width, b.height].map(Math.round); }); }"""
 
 
 def boxes(app, root, parts=tuple(STILL)):
-    """(x, y, w, h) of each of ``parts``, from the table's top left corner (read in one go, so
+    """(x, y, w, h) of each of ``parts``, from the table's toolbar's top left corner (read in one go, so
     that a redraw cannot fall between two of them)."""
     got = app.locator(root).evaluate(BOXES_JS, list(parts))
     return {p: tuple(b) for p, b in zip(parts, got, strict=False)}

@@ -33,7 +33,7 @@ def _rules(css: str) -> list[dict[str, str]]:
 def test_a_language_gets_its_scripts_two_weights_as_data_urls(language, family, stem, block):
     css = font_face_css(language)
     rules = _rules(css)
-    assert [r["font-weight"] for r in rules] == ["400", "700"]
+    assert [r["font-weight"] for r in rules] == ["100 500", "600 900"]
     for rule in rules:
         assert rule["font-family"] == f'"{family}"'
         assert rule["font-style"] == "normal"
@@ -105,7 +105,7 @@ def test_a_table_sends_its_font_as_buffers_never_in_its_state(language, family):
         widget.send_from_page({"do": "fonts"})
         assert len(sent) == 1
         content, buffers = sent[0]
-        assert [(f["family"], f["weight"]) for f in content["fonts"]] == [(family, 400), (family, 700)]
+        assert [(f["family"], f["weight"]) for f in content["fonts"]] == [(family, "100 500"), (family, "600 900")]
         assert [bytes(b) for b in buffers] == [(FONT_DIR / name).read_bytes() for name in FONTS[language][1].values()]
         state = json.dumps(widget.get_state(), default=repr)
         assert "d09GMg" not in state and "wOF2" not in state     # a woff2 file, as base64 or bytes

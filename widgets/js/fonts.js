@@ -4,9 +4,22 @@
 // ({do: "fonts"}; a quiz for its language's), gets the woff2 files as binary buffers (never in the
 // widget's state) and adds them to document.fonts. A page whose template already declares the
 // families (the cardkit Voilà template does, by URL) asks nothing.
+//
+// Chromium keeps drawing missing-glyph boxes for text whose font description (family list, size,
+// weight …) it first looked up while the font was still loading, even once the font is there. So
+// a table in Punjabi or Kannada draws its first view only once its script's fonts are loaded
+// (fontsReady; at most 3 s), and each time the page's fonts finish loading every table changes
+// its font description in a way that draws the same (watchFonts).
 
 const FAMILY = { pa: "Noto Sans Gurmukhi", kn: "Noto Sans Kannada" };
+const LETTER = { pa: "\u0A05", kn: "\u0C85" };
 const asked = new Set();
+let arrived = null;                 // resolves when the kernel's fonts are in document.fonts
+let arrive = () => {};
+
+function declared(family) {
+  return [...document.fonts].some((f) => f.family.replace(/["']/g, "") === family);
+}
 
 /** Ask for the fonts of `langs` (a table: both scripts) unless the page has (or has asked for)
  *  their families. */
@@ -14,21 +27,57 @@ export function needFont(model, ...langs) {
   const families = langs.map((l) => FAMILY[l]).filter((f) => f && !asked.has(f));
   if (!families.length) return;
   families.forEach((f) => asked.add(f));
-  const have = new Set([...document.fonts].map((f) => f.family.replace(/["']/g, "")));
-  if (families.some((f) => !have.has(f))) model.send({ do: "fonts" });
+  if (families.some((f) => !declared(f))) {
+    if (!arrived) arrived = new Promise((ok) => { arrive = ok; });
+    model.send({ do: "fonts" });
+  }
+}
+
+/** Resolves once the regular and bold faces of `lang`'s script are loaded (at once for English;
+ *  after at most 3 s whatever happens): call needFont first. */
+export function fontsReady(lang) {
+  const family = FAMILY[lang];
+  if (!family || !document.fonts) return Promise.resolve();
+  const load = () => Promise.all(["400", "700"].map((w) =>
+    document.fonts.load(`${w} 16px "${family}"`, LETTER[lang]).catch(() => [])));
+  const waited = declared(family) ? load() : (arrived || Promise.resolve()).then(load);
+  return Promise.race([waited, new Promise((ok) => setTimeout(ok, 3000))]);
 }
 
 /** A kernel's answer {fonts: [{family, weight, range}]} with one buffer per font: added to the
  *  page's fonts (only the two families the kit ships). True if the message was one. */
 export function takeFonts(content, buffers) {
   if (!content || !Array.isArray(content.fonts)) return false;
+  const loads = [];
   content.fonts.forEach((f, i) => {
     const data = buffers && buffers[i];
     if (!data || !Object.values(FAMILY).includes(f.family)) return;
-    const face = new FontFace(f.family, data, { weight: String(Number(f.weight) || 400),
-                                                unicodeRange: String(f.range || "") });
+    const weight = /^\d{3}( \d{3})?$/.test(String(f.weight)) ? String(f.weight) : "400";
+    const face = new FontFace(f.family, data, { weight, unicodeRange: String(f.range || "") });
     document.fonts.add(face);
-    face.load().catch(() => {});
+    loads.push(face.load().catch(() => {}));
   });
+  Promise.all(loads).then(() => arrive());
   return true;
+}
+
+/** Each time the page's fonts finish loading, every table's text looks its fonts up again: once
+ *  they are all in, the tables switch between two font descriptions no text had while they were
+ *  loading (table.css: `ck-kern-a`, `ck-kern-b`, font-kerning none or normal, which draw alike),
+ *  which is what makes chromium drop the missing-glyph boxes it kept (a new text node or the
+ *  same style do not). Once per page. */
+let watching = false;
+export function watchFonts() {
+  if (watching || !document.fonts || !document.fonts.addEventListener) return;
+  watching = true;
+  let flip = false;
+  document.fonts.addEventListener("loadingdone", () => {
+    document.fonts.ready.then(() => {
+      flip = !flip;
+      for (const root of document.querySelectorAll(".ck-root")) {
+        root.classList.toggle("ck-kern-a", flip);
+        root.classList.toggle("ck-kern-b", !flip);
+      }
+    });
+  });
 }

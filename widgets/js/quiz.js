@@ -4,7 +4,7 @@
 
 import { cardButton } from "./cards.js";
 import { h } from "./dom.js";
-import { needFont, takeFonts } from "./fonts.js";
+import { fontsReady, needFont, takeFonts, watchFonts } from "./fonts.js";
 
 function renderQuiz({ model, el }) {
   const root = h("div", { class: "ck-root ck-quiz" });
@@ -35,10 +35,15 @@ function renderQuiz({ model, el }) {
     }
   };
   const fonts = (content, buffers) => takeFonts(content, buffers);
+  watchFonts();
   model.on("msg:custom", fonts);
-  model.on("change:view", draw);
-  draw();
-  return () => { model.off("change:view", draw); model.off("msg:custom", fonts); };
+  const first = model.get("view");
+  const lang = first && first.language ? first.language : "en";
+  if (lang === "pa" || lang === "kn") needFont(model, lang);
+  let drawn = false;
+  const start = () => { if (drawn) return; drawn = true; model.on("change:view", draw); draw(); };
+  fontsReady(lang).then(start);       // a quiz in Punjabi or Kannada once its fonts are loaded
+  return () => { drawn = true; model.off("change:view", draw); model.off("msg:custom", fonts); };
 }
 
 export default { render: renderQuiz };

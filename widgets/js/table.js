@@ -15,7 +15,7 @@
 
 import { Connection } from "./connection.js";
 import { h } from "./dom.js";
-import { needFont, takeFonts } from "./fonts.js";
+import { fontsReady, needFont, takeFonts, watchFonts } from "./fonts.js";
 import { Motion } from "./motion.js";
 
 /**
@@ -368,10 +368,16 @@ export function makeRender(game, drawGame) {
     };
     shell.redraw = draw;
     const fonts = (content, buffers) => takeFonts(content, buffers);
+    watchFonts();
     model.on("msg:custom", fonts);
-    model.on("change:view", draw);
-    draw();
+    // a table in Punjabi or Kannada is first drawn once its script's fonts are loaded (fonts.js)
+    const first = model.get("view");
+    const lang = first && first.language ? first.language.value : "en";
+    needFont(model, "pa", "kn");
+    let drawn = false;
+    const start = () => { if (drawn) return; drawn = true; model.on("change:view", draw); draw(); };
+    if (lang === "pa" || lang === "kn") fontsReady(lang).then(start); else start();
     askLinkLanguage(model, shell);
-    return () => { model.off("change:view", draw); model.off("msg:custom", fonts); shell.destroy(); };
+    return () => { drawn = true; model.off("change:view", draw); model.off("msg:custom", fonts); shell.destroy(); };
   };
 }

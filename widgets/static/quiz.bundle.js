@@ -167,28 +167,61 @@ function cardButton(card, { onclick, selected = null, labels = {}, idx = 0, grou
 
 // widgets/js/fonts.js
 var FAMILY = { pa: "Noto Sans Gurmukhi", kn: "Noto Sans Kannada" };
+var LETTER = { pa: "ਅ", kn: "ಅ" };
 var asked = /* @__PURE__ */ new Set();
+var arrived = null;
+var arrive = () => {
+};
+function declared(family) {
+  return [...document.fonts].some((f) => f.family.replace(/["']/g, "") === family);
+}
 function needFont(model, ...langs) {
   const families = langs.map((l) => FAMILY[l]).filter((f) => f && !asked.has(f));
   if (!families.length) return;
   families.forEach((f) => asked.add(f));
-  const have = new Set([...document.fonts].map((f) => f.family.replace(/["']/g, "")));
-  if (families.some((f) => !have.has(f))) model.send({ do: "fonts" });
+  if (families.some((f) => !declared(f))) {
+    if (!arrived) arrived = new Promise((ok) => {
+      arrive = ok;
+    });
+    model.send({ do: "fonts" });
+  }
+}
+function fontsReady(lang) {
+  const family = FAMILY[lang];
+  if (!family || !document.fonts) return Promise.resolve();
+  const load = () => Promise.all(["400", "700"].map((w) => document.fonts.load(`${w} 16px "${family}"`, LETTER[lang]).catch(() => [])));
+  const waited = declared(family) ? load() : (arrived || Promise.resolve()).then(load);
+  return Promise.race([waited, new Promise((ok) => setTimeout(ok, 3e3))]);
 }
 function takeFonts(content, buffers) {
   if (!content || !Array.isArray(content.fonts)) return false;
+  const loads = [];
   content.fonts.forEach((f, i) => {
     const data = buffers && buffers[i];
     if (!data || !Object.values(FAMILY).includes(f.family)) return;
-    const face = new FontFace(f.family, data, {
-      weight: String(Number(f.weight) || 400),
-      unicodeRange: String(f.range || "")
-    });
+    const weight = /^\d{3}( \d{3})?$/.test(String(f.weight)) ? String(f.weight) : "400";
+    const face = new FontFace(f.family, data, { weight, unicodeRange: String(f.range || "") });
     document.fonts.add(face);
-    face.load().catch(() => {
+    loads.push(face.load().catch(() => {
+    }));
+  });
+  Promise.all(loads).then(() => arrive());
+  return true;
+}
+var watching = false;
+function watchFonts() {
+  if (watching || !document.fonts || !document.fonts.addEventListener) return;
+  watching = true;
+  let flip = false;
+  document.fonts.addEventListener("loadingdone", () => {
+    document.fonts.ready.then(() => {
+      flip = !flip;
+      for (const root of document.querySelectorAll(".ck-root")) {
+        root.classList.toggle("ck-kern-a", flip);
+        root.classList.toggle("ck-kern-b", !flip);
+      }
     });
   });
-  return true;
 }
 
 // widgets/js/quiz.js
@@ -224,10 +257,21 @@ function renderQuiz({ model, el }) {
     }
   };
   const fonts = (content, buffers) => takeFonts(content, buffers);
+  watchFonts();
   model.on("msg:custom", fonts);
-  model.on("change:view", draw);
-  draw();
+  const first = model.get("view");
+  const lang = first && first.language ? first.language : "en";
+  if (lang === "pa" || lang === "kn") needFont(model, lang);
+  let drawn = false;
+  const start = () => {
+    if (drawn) return;
+    drawn = true;
+    model.on("change:view", draw);
+    draw();
+  };
+  fontsReady(lang).then(start);
   return () => {
+    drawn = true;
     model.off("change:view", draw);
     model.off("msg:custom", fonts);
   };
