@@ -65,6 +65,27 @@ _RENDERER = _Renderer(escape=True)
 _MARKDOWN = mistune.create_markdown(renderer=_RENDERER, plugins=["table", "strikethrough"])
 
 
+#: a Punjabi or Kannada card's fonts (rule-card.css) before its text is laid out: chromium keeps
+#: missing-glyph boxes for text whose font it looked up while the font was loading, so the page
+#: shows once they are in (at most 3 s) and then takes a font description nothing had before
+FAMILIES = {"pa": "Noto Sans Gurmukhi", "kn": "Noto Sans Kannada"}
+_FONTS_FIRST = """<style>html.ck-fonts-wait body { display: none; }
+html.ck-fonts-done body, html.ck-fonts-done body * { font-kerning: none; }</style>
+<script>
+(function () {
+  var root = document.documentElement;
+  if (!document.fonts) { return; }
+  root.classList.add("ck-fonts-wait");
+  var done = function () { root.classList.remove("ck-fonts-wait"); root.classList.add("ck-fonts-done"); };
+  Promise.all(["400", "700"].map(function (w) {
+    return document.fonts.load(w + ' 16px "FAMILY"', "\\u0A05\\u0C85").catch(function () { return []; });
+  })).then(function () { return document.fonts.ready; }).then(done, done);
+  setTimeout(done, 3000);
+})();
+</script>
+"""
+
+
 def page(name: str) -> str:
     """The HTML page (a str) for the Markdown file ``SOURCES[name]``: its title is its first
     heading, a Print button that the printout hides, and the pages' style sheet ``STYLE``."""
@@ -84,7 +105,9 @@ def page(name: str) -> str:
         f"{SOURCES[name].relative_to(ROOT)}: edit that file, then run the tool -->\n"
         f'<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f'<title>{html.escape(title)}</title>\n<link rel="stylesheet" href="{up}{STYLE}">\n</head>\n<body>\n'
+        f'<title>{html.escape(title)}</title>\n<link rel="stylesheet" href="{up}{STYLE}">\n'
+        + (_FONTS_FIRST.replace("FAMILY", FAMILIES[lang]) if lang in FAMILIES else "")
+        + '</head>\n<body>\n'
         '<button class="ck-print" type="button" onclick="window.print()">'
         f"{html.escape(print_label)}</button>\n"
         f"{body}</body>\n</html>\n"
