@@ -75,8 +75,9 @@ def font_face_css(language: str) -> str:
     file as a ``data:font/woff2;base64,…`` URL (about 15 kB of text per Gurmukhi weight and 38 kB
     per Kannada weight), so that the page fetches nothing. ``"en"`` and any other string give
     ``""`` (English needs no font of its own; an unknown code is not an error here: the table's
-    language was checked where it was set). Use it after the table's own stylesheet, as the
-    table's ``_css``; the families take effect through :data:`FONT_STACK`.
+    language was checked where it was set). For a page that is not a widget (a test's page
+    beside ``table.css``); tables get their fonts as buffers (:func:`font_message`). The
+    families take effect through :data:`FONT_STACK`.
 
     Raises ``FileNotFoundError`` when a font file is missing from :data:`FONT_DIR` (a broken
     install). The result is cached per language (the files do not change while Python runs).

@@ -220,6 +220,7 @@ class TableShell {
       });
     }
     el.classList.toggle("ck-more", el.scrollHeight - el.scrollTop - el.clientHeight > 2);
+    el.dataset.moreLabel = (this.model.get("view").labels || {}).more || "more";   // "more ▾", in its language
   }
 
   /** Buttons that apply now; `extra` are per-game buttons already built. Always the same height. */
@@ -283,7 +284,9 @@ class TableShell {
       this.log.addEventListener("toggle", this.logToggle);
     }
     const key = JSON.stringify(v.log || []);
-    if (this.log.querySelector("summary") && (!this.log.open || key === this.logKey)) return;
+    const summary = this.log.querySelector("summary");
+    if (summary && summary.textContent !== v.labels.log) summary.textContent = v.labels.log;  // a new language
+    if (summary && (!this.log.open || key === this.logKey)) return;
     this.logKey = this.log.open ? key : null;
     const open = this.log.open;
     this.log.replaceChildren(h("summary", { "data-key": "tool:log" }, v.labels.log),

@@ -688,6 +688,7 @@ var TableShell = class {
       });
     }
     el.classList.toggle("ck-more", el.scrollHeight - el.scrollTop - el.clientHeight > 2);
+    el.dataset.moreLabel = (this.model.get("view").labels || {}).more || "more";
   }
   /** Buttons that apply now; `extra` are per-game buttons already built. Always the same height. */
   drawActions(v, buttons) {
@@ -771,7 +772,9 @@ var TableShell = class {
       this.log.addEventListener("toggle", this.logToggle);
     }
     const key = JSON.stringify(v.log || []);
-    if (this.log.querySelector("summary") && (!this.log.open || key === this.logKey)) return;
+    const summary = this.log.querySelector("summary");
+    if (summary && summary.textContent !== v.labels.log) summary.textContent = v.labels.log;
+    if (summary && (!this.log.open || key === this.logKey)) return;
     this.logKey = this.log.open ? key : null;
     const open = this.log.open;
     this.log.replaceChildren(
