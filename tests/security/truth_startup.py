@@ -65,13 +65,16 @@ def _tables():
     return out
 
 
-def _run():
+def _run(time=time, os=os, json=json, tables_now=_tables):
+    # The names are bound here, not looked up: the thread's globals are the kernel's user
+    # namespace, which IPython clears while a kernel shuts down; a lookup then raised NameError
+    # and its traceback reached the server log the tests scan (seen once under load).
     path = os.path.join(os.environ["CARDKIT_TRUTH_DIR"], f"{os.getpid()}.jsonl")
     last = None
     while True:
         time.sleep(0.03)
         try:
-            tables = _tables()
+            tables = tables_now()
         except Exception:
             continue
         if tables != last:
