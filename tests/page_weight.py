@@ -11,6 +11,7 @@ benchmarks/first_load.py.
 """
 from __future__ import annotations
 
+import base64
 import time
 from dataclasses import dataclass, field
 
@@ -90,8 +91,12 @@ def load(page, cdp, url: str | None, *, cache: bool, wait_for: str = TABLE,
         seen.setdefault(e["requestId"], {})["transferred"] = int(e["encodedDataLength"])
 
     def on_frame(e):
+        frame = e["response"]
+        data = frame["payloadData"]
         weight.ws_frames += 1
-        weight.ws_bytes += len(e["response"]["payloadData"].encode())
+        # a text frame (opcode 1) comes as text, a binary one (Jupyter's v1 protocol) in base64
+        weight.ws_bytes += (len(data.encode()) if frame.get("opcode", 1) == 1
+                            else len(base64.b64decode(data)))
 
     handlers = {"Network.responseReceived": on_response, "Network.dataReceived": on_data,
                 "Network.loadingFinished": on_finished, "Network.webSocketFrameReceived": on_frame}

@@ -3,6 +3,7 @@ measured in a real browser by tests/browser/test_first_load.py)."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import gzip
 import json
 from pathlib import Path
@@ -61,6 +62,13 @@ class _Page(web.RequestHandler):
         self.write(SCRIPT)
 
 
+def _fetch(app: web.Application, requests: list[dict]) -> list[httpclient.HTTPResponse]:
+    """``requests`` (``path`` and fetch arguments) to ``app``, served on a free port, one after
+    the other; in a thread of its own (a browser test's Playwright may hold this one's loop)."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, _fetch_all(app, requests)).result()
+
+
 async def _fetch_all(app: web.Application, requests: list[dict]) -> list[httpclient.HTTPResponse]:
     port = free_port()
     server = httpserver.HTTPServer(app)
@@ -86,14 +94,14 @@ def test_each_static_file_is_gzipped_once_and_sent_whole(tmp_path, monkeypatch):
     app = _app(tmp_path)
     assert app.transforms.count(delivery.GzipOnce) == 1 and web.GZipContentEncoding not in app.transforms
     zipped = {"Accept-Encoding": "gzip"}
-    first, second, plain, hashed, part, page = asyncio.run(_fetch_all(app, [
+    first, second, plain, hashed, part, page = _fetch(app, [
         {"path": "/voila/static/7155.voila.js", "headers": zipped},
         {"path": "/voila/static/7155.voila.js", "headers": zipped},
         {"path": "/voila/static/7155.voila.js"},
         {"path": "/voila/labextensions/528.d9f5934c.js", "headers": zipped},
         {"path": "/voila/static/7155.voila.js", "headers": {**zipped, "Range": "bytes=0-99"}},
         {"path": "/page", "headers": zipped},
-    ]))
+    ])
     for r in (first, second, hashed):
         assert r.code == 200 and r.headers["Content-Encoding"] == "gzip"
         assert gzip.decompress(r.body) == SCRIPT
@@ -121,8 +129,7 @@ def test_without_the_setting_nothing_is_compressed(tmp_path):
     app = web.Application([(r"/voila/static/(.*)", web.StaticFileHandler, {"path": str(tmp_path)})])
     delivery.install(app)
     assert app.transforms == [delivery.CacheHeaders]
-    (r,) = asyncio.run(_fetch_all(app, [{"path": "/voila/static/a.js",
-                                         "headers": {"Accept-Encoding": "gzip"}}]))
+    (r,) = _fetch(app, [{"path": "/voila/static/a.js", "headers": {"Accept-Encoding": "gzip"}}])
     assert "Content-Encoding" not in r.headers and r.body == SCRIPT
     assert r.headers["Cache-Control"] == "no-cache"
 
