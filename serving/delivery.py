@@ -2,28 +2,29 @@
 
 The Écarté app's first load is Voilà's front end (JupyterLab's libraries: about 4 MB of
 JavaScript and 0.6 MB of style sheets), the widget libraries and the page itself: 5.3 MB per
-student, none of it compressed (issue 19; ``benchmarks/first_load.py`` measures it). Two
-standard HTTP tools cut it, both switched on in ``voila.json``:
+student, none of it compressed (issue 19; ``benchmarks/first_load.py`` measures it: 1.5 MB
+now). Two standard HTTP tools cut it:
 
 - **Compression.** Tornado's ``compress_response`` setting (``Voila.tornado_settings``) gzips
   every text, JavaScript, CSS and JSON response of at least 1 KB. Standalone Voilà (0.5.13)
   copies ``tornado_settings`` into its application only after building it, when Tornado has
   already chosen its output transforms, so the setting alone did nothing; :func:`install` adds
-  the transform the setting asks for. Under Jupyter Server (a hub, Binder)
+  the transform the setting asks for. Under Jupyter Server (a hub),
   ``ServerApp.tornado_settings`` is given to the application when it is built and works as is
-  (``hub/``). The same files go to every student: :class:`GzipOnce` compresses each static
-  file once and keeps the result (Tornado's own transform compressed it again for every
-  request: about a quarter of a CPU second per student, 5.3 MB of gzip at level 6). The kernel
-  websocket is compressed by ``websocket_compression_options`` (the same setting as
+  (the spawners' arguments in ``hub/``; Binder's server is not configured here). The same files
+  go to every student: :class:`GzipOnce` compresses each static file once and keeps the result
+  (Tornado's own transform compressed it again for every request: about a quarter of a CPU
+  second per student, 5.3 MB of gzip at level 6). The kernel websocket is compressed by
+  ``websocket_compression_options`` (the same setting as
   ``ServerApp.websocket_compression_options``, read at each handshake).
-- **Caching** (:class:`CacheHeaders`). Tornado already caches the page template's files for
-  good (their URLs carry ``?v=<hash>``). Voilà sends its widget libraries
-  (``/voila/labextensions/…``) with ``no-cache`` although their file names carry a hash of
-  their content: those are cached for a year. Its own front end (``/voila/static/…``, names
-  such as ``7155.voila.js`` that stay the same from one Voilà version to the next) came with
-  no caching header at all, so a browser guessed how long to keep it: it is revalidated
-  instead (``no-cache``: the browser asks, the server answers "304 Not Modified" when its copy
-  is current), never stale after an upgrade.
+- **Caching** (:class:`CacheHeaders`, always installed; standalone Voilà only). Tornado already
+  caches the page template's files for good (their URLs carry ``?v=<hash>``). Voilà sends its
+  widget libraries (``/voila/labextensions/…``) with ``no-cache`` although their file names
+  carry a hash of their content: those are cached for a year. Its own front end
+  (``/voila/static/…``, names such as ``7155.voila.js`` that stay the same from one Voilà
+  version to the next) came with no caching header at all, so a browser guessed how long to
+  keep it: it is revalidated instead (``no-cache``: the browser asks, the server answers "304
+  Not Modified" when its copy is current), never stale after an upgrade.
 
 A reload, or a second lesson in the same browser, then costs the page and a few hundred bytes
 per file.
