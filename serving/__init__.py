@@ -20,7 +20,9 @@ from the repository root, and the tests all serve the same way:
   only a kernel's student can read or stop it over HTTP (``GET``/``DELETE /api/kernels/<id>``,
   Voilà's page-close request), whatever ``_xsrf`` cookie a script makes up; page loads are
   admitted by :mod:`cardkit_serving.gate`, whose refusals (odd template paths, ``/logout``,
-  ``/voila/query``, unknown kernels) stand in front of Voilà's routes.
+  ``/voila/query``, unknown kernels) stand in front of Voilà's routes; it also installs
+  :mod:`cardkit_serving.delivery` (gzip, as ``compress_response`` in ``voila.json`` asks, each
+  static file compressed once; caching headers for Voilà's static files).
 
 For tests and benchmarks: :mod:`cardkit_serving.launch` (start and stop a standalone Voilà from
 the repository root). The raw client that speaks the widget protocol as a student's page does

@@ -54,7 +54,7 @@ from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebso
 from tornado import web
 from traitlets import Float, Integer
 
-from . import gate
+from . import delivery, gate
 
 __all__ = [
     "ALLOWED_TARGETS",
@@ -390,7 +390,9 @@ class StudentIdentityProvider(PasswordIdentityProvider):
     - a notebook page load is admitted by :func:`cardkit_serving.gate.admit_page` (HTTP 400 for
       ``?template=``/``?theme=``, 429 for an address holding too many unconnected kernels);
     - :meth:`get_handlers` puts :mod:`cardkit_serving.gate`'s refusals in front of Voilà's
-      routes and drops ``/logout`` (a classroom app has no login to leave).
+      routes, makes the application compress and cache what a page downloads
+      (:func:`cardkit_serving.delivery.install`) and drops ``/logout`` (a classroom app has no
+      login to leave).
     """
 
     async def get_user(self, handler):
@@ -434,8 +436,10 @@ class StudentIdentityProvider(PasswordIdentityProvider):
 
     def get_handlers(self) -> list:
         """The login handler (when a token is set) and, in front of Voilà's routes, the
-        classroom's refusals (:func:`cardkit_serving.gate.install`)."""
+        classroom's refusals (:func:`cardkit_serving.gate.install`); compression and caching
+        headers (:func:`cardkit_serving.delivery.install`)."""
         app = getattr(getattr(self, "parent", None), "app", None)
         if app is not None:
             gate.install(app)
+            delivery.install(app)
         return [h for h in super().get_handlers() if h[0] != r"/logout"]

@@ -1,7 +1,8 @@
 """A real JupyterHub on loopback (JupyterHub from PyPI, configurable-http-proxy from npm) with
 ``hub/jupyterhub_config.py``, the dummy authenticator and a local-process spawner that runs as
 the current user: three students log in, and each one's default page is the Écarté app in
-Voilà with a working table (its widget state holds the table, a click is answered).
+Voilà with a working table (its widget state holds the table, a click is answered), and Voilà's
+front end comes gzipped.
 
 Marked ``hub`` (``-m hub`` selects it, ``-m "not hub"`` leaves it out); CI runs it.
 """
@@ -128,6 +129,11 @@ def test_each_student_gets_a_working_ecarte_table(hub):
         with opener.open(f"{server.url}/hub/", timeout=120) as r:
             landed = r.geturl()
         assert landed.endswith(f"/user/{name}/voila/render/lessons/ecarte_app.ipynb"), landed
+        # Voilà's front end comes gzipped (the spawner's --ServerApp.tornado_settings)
+        req = urllib.request.Request(f"{server.url}/user/{name}/voila/static/voila.js",
+                                     headers={"Accept-Encoding": "gzip"})
+        with opener.open(req, timeout=60) as r:
+            assert r.headers.get("Content-Encoding") == "gzip", dict(r.headers)
         s = WidgetSession(f"{server.url}/user/{name}", "voila/render/lessons/ecarte_app.ipynb",
                           cookies=jar)
         s.load()
