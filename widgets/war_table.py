@@ -34,7 +34,7 @@ from cardkit.core import Action, GameState, Observation, Player
 from cardkit.i18n import N_, _
 from cardkit.war import WarObservation
 
-from .cardtable import CardTable, bundle, card_json, held, waiting_card
+from .cardtable import CardTable, bundle, card_json, game_over_view, held, waiting_card
 from .controller import Controller
 from .task import Task, TaskMode
 
@@ -235,6 +235,8 @@ def war_view(obs: WarObservation, *, reveal: bool = False, auto: bool = False,
         "log": _log(obs, reveal),
         "reveal": reveal,
         "battles": obs.battles,
+        "end": game_over_view(obs.outcome, obs.seat, obs.names,
+                              score=_("battles {b} · wars {w}").format(b=obs.battles, w=obs.wars)),
     }
 
 
