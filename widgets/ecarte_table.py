@@ -9,9 +9,11 @@ page's JSON by the one function :func:`ecarte_view` — and changes the game onl
 
 The page draws a felt table: the computer's hand (backs) across, the stock, the turn-up and a
 trumps badge on the left of the middle, the trick in the middle (each card in front of its
-player), the last trick beside it, your hand at the bottom (sorted: suits together, colours
+player; a finished trick stays there, its winner named beside it, until the next card is led),
+the last trick beside it, your hand at the bottom (sorted: suits together, colours
 alternating, K Q J A 10 9 8 7), then "What now" and the buttons that apply now. After each hand
-the table pauses on that hand's last trick and result until "Next hand". On a stacked deal
+the table pauses on that hand's last trick and its summary (tricks, points and why, who deals
+next) until "Next hand"; at the end of the game a panel says who won, with New game beside it. On a stacked deal
 (``deck=``) the table has "Deal this again" and may carry a lesson's
 :class:`~cardkit_tables.task.Task`.
 """
@@ -129,13 +131,13 @@ def _finished_trick(last: list, winner: int | None, me: int, trump: Suit,
                     names: tuple[str, str]) -> dict[str, Any]:
     """The trick just finished, lying where it was played until the next card is led (or Next
     hand): its cards (public: both were played face up), who took it (``winner``: ``"you"`` or
-    ``"them"``) with which card (``card``, its code) and the sentence that says so (``text``,
+    ``"them"``) with which card (``code``) and the sentence that says so (``text``,
     RULES.md §3.4)."""
     card = dict(last)[winner]
     text = (_("You win the trick with {card}").format(card=card.said) if winner == me else
             _("{who} wins the trick with {card}").format(who=names[1], card=card.said))
     return {"cards": _trick_cards(last, me, trump), "winner": "you" if winner == me else "them",
-            "card": card.code, "text": text}
+            "code": card.code, "text": text}
 
 
 def _last_trick(last: list, winner: int | None, me: int, trump: Any,
@@ -390,7 +392,10 @@ def ecarte_view(obs: EcarteObservation, *, names: tuple[str, str], pause: Event 
     ``"quiet"`` no card is greyed and no advice shown, while a prediction waits every card and
     button waits too); ``refusal``: the rules' refusal of an action (default ``obs.refusal``; the
     table passes its controller's, worked out once per position). Returns plain JSON values
-    only: what the seat may see, never the opponent's cards or the stock.
+    only: what the seat may see, never the opponent's cards or the stock. Besides the hand, the
+    piles and the buttons: ``trick`` (its cards; ``done``, the trick just finished while it lies
+    there, :func:`_finished_trick`) and ``end`` (the hand's summary or the game-over panel,
+    :func:`_end_view`; ``None`` in play).
 
     The non-dealer's first decision (RULES.md §3.2), the hand sorted K Q J A 10 9 8 7 within
     the trumps:

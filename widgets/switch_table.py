@@ -199,6 +199,8 @@ def switch_view(obs: SwitchObservation, *, reveal: bool = False, caught: tuple[s
     card is greyed and both calls are enabled, while a prediction waits every card and button
     waits too); ``refusal``: the rules' refusal of an action (default ``obs.refusal``; the table
     passes its controller's, worked out once per position). Plain JSON values only.
+    ``discard.played`` says who played the top card (``None`` for the starter); ``end`` is the
+    game-over panel once someone went out (:func:`~cardkit_tables.cardtable.game_over_view`).
 
     On the starter 3♥, the 6♥ (suit) and the 3♣ (rank) may be played; the K♠ may not, and
     says why (RULES.md §2) — unless a task is quiet:

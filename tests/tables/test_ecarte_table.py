@@ -618,12 +618,12 @@ def test_a_finished_trick_stays_where_it_was_played_until_the_next_lead():
     assert t.state.observation(0).trick == ()   # the engine's trick is empty…
     spade = trick["cards"]["them"]["code"]
     assert trick["cards"]["you"]["code"] == "QH" and spade in SPADES   # …the view's is not
-    assert trick["done"] == {"winner": "you", "card": "QH", "text": "You win the trick with Q♥"}
+    assert trick["done"] == {"winner": "you", "code": "QH", "text": "You win the trick with Q♥"}
     assert trick["label"] == "Trick 1" and t.view["last_trick"]["label"] == "Last trick: you took it"
     t.act("play JH")                            # your next lead: the finished trick is gone
     trick = t.view["trick"]
     assert trick["cards"]["you"]["code"] == "JH" and trick["cards"]["them"]["code"] in SPADES - {spade}
-    assert trick["done"]["card"] == "JH" and trick["label"] == "Trick 2"
+    assert trick["done"]["code"] == "JH" and trick["label"] == "Trick 2"
     check_view(t)
 
 
@@ -643,7 +643,7 @@ def test_a_trick_the_computer_takes_goes_once_it_leads_the_next():
     t.state.apply("play JH")
     t.controller.pos += 1
     t.draw()
-    assert t.view["trick"]["done"] == {"winner": "them", "card": "JH",
+    assert t.view["trick"]["done"] == {"winner": "them", "code": "JH",
                                        "text": "Computer wins the trick with J♥"}
     assert t.view["mode"] == "wait" and t.view["trick"]["cards"]["you"]["code"] == "7S"
 
@@ -657,7 +657,7 @@ def test_the_hand_summary_says_tricks_points_why_and_who_deals_next():
         t.act(f"play {code}")
     v = t.view
     assert v["mode"] == "between" and v["actions"] == []
-    assert v["trick"]["label"] == "Trick 5" and v["trick"]["done"]["card"] == "8H"
+    assert v["trick"]["label"] == "Trick 5" and v["trick"]["done"]["code"] == "8H"
     assert v["end"] == {
         "kind": "hand", "result": None, "title": "Hand 1 is over", "text": None, "score": None,
         "pad": {"cols": ["You", "Computer"],
@@ -691,7 +691,7 @@ def test_the_game_over_panel_says_who_won_with_new_game_beside_it():
     for code in ("QH", "JH", "AH", "10H", "8H"):
         t.act(f"play {code}")
     v = t.view
-    assert v["mode"] == "over" and v["trick"]["done"]["card"] == "8H"
+    assert v["mode"] == "over" and v["trick"]["done"]["code"] == "8H"
     assert v["end"] == {
         "kind": "over", "result": "won", "title": "You won!", "text": "You win the game 2–0!",
         "score": None, "next": None,

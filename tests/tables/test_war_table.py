@@ -213,7 +213,8 @@ def test_the_last_battle_stays_until_the_next_flip_and_the_game_over_panel_count
     t.flip()
     v = t.view
     assert [[c["text"] for c in r["table"]] for r in v["rows"]] == [["9♠"], ["8♥"]]
-    assert v["end"] == {"kind": "over", "result": "lost", "title": "Player 2 won.",
-                        "text": "Player 2 holds all the cards and wins the game.",
+    them = t.controller.observation().names[1]
+    assert v["end"] == {"kind": "over", "result": "lost", "title": f"{them} won.",
+                        "text": f"{them} holds all the cards and wins the game.",
                         "score": "battles 2 · wars 1", "pad": None, "lines": [], "next": None,
                         "button": {"id": "over-new", "label": "New game", "do": "new_game"}}

@@ -20,7 +20,7 @@ function drawEcarte(shell, v, prev) {
   // next card is led (or the next hand is dealt)
   const prevDone = prev && prev.trick && prev.trick.done;
   const nowDone = v.trick.done;
-  const gathered = prevDone && prev.pos !== v.pos && (!nowDone || nowDone.card !== prevDone.card);
+  const gathered = prevDone && prev.pos !== v.pos && (!nowDone || nowDone.code !== prevDone.code);
   const old = [];
   if (gathered && shell.motion.enabled) {
     for (const e of felt.querySelectorAll(".ck-trick .ck-face")) old.push({ node: e.cloneNode(true), rect: e.getBoundingClientRect() });
@@ -50,7 +50,7 @@ function drawEcarte(shell, v, prev) {
   // a finished trick stays where it was played, its winning card marked, until the next card
   const inTrick = (c) => {
     if (!c) return cardSlot("", "ck-mid");
-    const e = cardFace(c, { cls: "ck-mid ck-in-trick" + (nowDone && nowDone.card === c.code ? " ck-trick-winner" : ""), labels: L });
+    const e = cardFace(c, { cls: "ck-mid ck-in-trick" + (nowDone && nowDone.code === c.code ? " ck-trick-winner" : ""), labels: L });
     return e;
   };
   const slotThem = inTrick(v.trick.cards.them);
@@ -62,10 +62,13 @@ function drawEcarte(shell, v, prev) {
     h("div", { class: "ck-trick-you" }, slotYou));
   let last;
   if (nowDone) {
-    // beside it, in the last trick's place, who took it (the same trick, said once)
+    // beside it, in the last trick's place, who took it (the same trick, said once); the box
+    // keeps the last trick's size and place, its cards' places empty under the words
     last = h("div", { class: "ck-last ck-last-done ck-last-" + nowDone.winner },
-      h("span", { class: "ck-last-label" }, v.trick.label),
-      h("p", { class: "ck-done-text" }, nowDone.text));
+      h("span", { class: "ck-last-label", "aria-hidden": "true" }, "\u00a0"),
+      h("div", { class: "ck-last-cards", "aria-hidden": "true" }, cardSlot("", "ck-small"), cardSlot("", "ck-small")),
+      h("div", { class: "ck-done" }, h("span", { class: "ck-done-label" }, v.trick.label),
+        h("p", { class: "ck-done-text" }, nowDone.text)));
   } else if (v.last_trick) {
     const a = cardFace(v.last_trick.cards.them, { cls: "ck-small", labels: L, tags: false });
     const b = cardFace(v.last_trick.cards.you, { cls: "ck-small", labels: L, tags: false });

@@ -963,7 +963,7 @@ function drawEcarte(shell, v, prev) {
   const felt = shell.felt;
   const prevDone = prev && prev.trick && prev.trick.done;
   const nowDone = v.trick.done;
-  const gathered = prevDone && prev.pos !== v.pos && (!nowDone || nowDone.card !== prevDone.card);
+  const gathered = prevDone && prev.pos !== v.pos && (!nowDone || nowDone.code !== prevDone.code);
   const old = [];
   if (gathered && shell.motion.enabled) {
     for (const e of felt.querySelectorAll(".ck-trick .ck-face")) old.push({ node: e.cloneNode(true), rect: e.getBoundingClientRect() });
@@ -1005,7 +1005,7 @@ function drawEcarte(shell, v, prev) {
   );
   const inTrick = (c) => {
     if (!c) return cardSlot("", "ck-mid");
-    const e = cardFace(c, { cls: "ck-mid ck-in-trick" + (nowDone && nowDone.card === c.code ? " ck-trick-winner" : ""), labels: L });
+    const e = cardFace(c, { cls: "ck-mid ck-in-trick" + (nowDone && nowDone.code === c.code ? " ck-trick-winner" : ""), labels: L });
     return e;
   };
   const slotThem = inTrick(v.trick.cards.them);
@@ -1026,8 +1026,14 @@ function drawEcarte(shell, v, prev) {
     last = h(
       "div",
       { class: "ck-last ck-last-done ck-last-" + nowDone.winner },
-      h("span", { class: "ck-last-label" }, v.trick.label),
-      h("p", { class: "ck-done-text" }, nowDone.text)
+      h("span", { class: "ck-last-label", "aria-hidden": "true" }, " "),
+      h("div", { class: "ck-last-cards", "aria-hidden": "true" }, cardSlot("", "ck-small"), cardSlot("", "ck-small")),
+      h(
+        "div",
+        { class: "ck-done" },
+        h("span", { class: "ck-done-label" }, v.trick.label),
+        h("p", { class: "ck-done-text" }, nowDone.text)
+      )
     );
   } else if (v.last_trick) {
     const a = cardFace(v.last_trick.cards.them, { cls: "ck-small", labels: L, tags: false });
