@@ -63,8 +63,9 @@ def play_one_hand(app, *, keyboard: bool, timings: list[float]) -> None:
         now = boxes(app, STILL)
         # on a phone What now grows to show a long text whole: the buttons under it move down
         # by just that much, and nothing else moves
-        grown = round(app.locator(".ck-whatnow").bounding_box()["height"])
-        now[".ck-actions"] = (now[".ck-actions"][0], now[".ck-actions"][1] - grown)
+        under = app.evaluate("() => Math.round(document.querySelector('.ck-actions').getBoundingClientRect().top"
+                             " - document.querySelector('.ck-whatnow').getBoundingClientRect().bottom)")
+        now[".ck-actions"] = (now[".ck-actions"][0], under)
         if still is None:
             still = now
         assert now == still, f"the table moved: {still} -> {now}"
