@@ -72,7 +72,9 @@ def whole_what_now(app, width: int) -> None:
 
 
 def shoot(app, root, name: str) -> None:
-    """Screenshots of table ``root`` at 1280, 390 and 320 px (back at 1280 after)."""
+    """Screenshots of table ``root`` at 1280, 390 and 320 px (back at 1280 after), once the
+    gathered cards' flights are over."""
+    app.wait_for_function("() => !document.querySelector('.ck-flying')")
     for label, size in (("1280", VIEWPORTS["desktop"]), ("390", VIEWPORTS["phone"]), ("320", PHONE_320)):
         app.set_viewport_size(size)
         root.scroll_into_view_if_needed()
@@ -138,6 +140,7 @@ def test_an_ecarte_trick_hand_and_game_end_on_the_table(open_app):
                   "You deal next."],
         "button": "Next hand"}
     assert trick_codes(hand_table)["you"] == "8H"
+    assert app.evaluate("() => document.activeElement.dataset.key") == "act:next"   # what comes next
     label = hand_table.locator(".ck-trick-label")
     assert label.inner_text() == "Trick 5" and label.bounding_box()["height"] <= 20
     shoot(app, hand_table, "ecarte_hand_summary")
