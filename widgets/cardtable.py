@@ -21,7 +21,7 @@ game's own rank order), and :func:`held` / :func:`waiting_card` (what a predicti
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +29,7 @@ import anywidget
 import traitlets
 
 from cardkit.cards import Card, Suit
-from cardkit.core import GameState, Observation
+from cardkit.core import GameState, Observation, Outcome
 from cardkit.i18n import LANGUAGES, _, check_language, get_language, language
 
 from .controller import Controller
@@ -37,7 +37,8 @@ from .fonts import font_message
 from .live_note import LiveNote
 from .task import ANSWER_FIRST, TaskMode
 
-__all__ = ["CardTable", "bundle", "card_json", "card_words", "held", "sort_hand", "waiting_card"]
+__all__ = ["CardTable", "bundle", "card_json", "card_words", "game_over_view", "held", "sort_hand",
+           "waiting_card"]
 
 STATIC = Path(__file__).parent / "static"
 
@@ -103,6 +104,42 @@ def held(buttons: list[dict[str, Any]], task: TaskMode) -> list[dict[str, Any]]:
         return buttons
     wait = _(ANSWER_FIRST)
     return [{**b, "enabled": False, "reason": wait} for b in buttons]
+
+
+def game_over_view(outcome: Outcome | None, seat: int, names: Sequence[str], *,
+                   score: str | None = None, pad: dict[str, Any] | None = None,
+                   lines: Sequence[str] = ()) -> dict[str, Any] | None:
+    """The game-over panel a table draws on its felt, with New game beside the result; ``None``
+    while the game goes on (``outcome`` is the observation's, ``None`` until the end).
+
+    ``seat``: the reader's; ``names``: every seat's name as shown (``names[w]`` names the winner);
+    ``score``: the match's score line (War: "battles 57 · wars 4"); ``pad``: a score pad
+    ``{"cols": [names], "rows": [[label, n, …], …]}`` (Écarté: the last hand's tricks and points,
+    the score); ``lines``: sentences on how the game ended (Écarté: why the last points were
+    scored). ``result`` is ``"won"`` (the reader won), ``"lost"`` or ``"draw"`` (nobody, or
+    several seats shared the win), for the panel's mark; ``title`` says it in words.
+
+    >>> from cardkit.core import Outcome
+    >>> v = game_over_view(Outcome(1, "out", "Ada won."), 0, ["you", "Ada"])
+    >>> v["result"], v["title"], v["button"]["do"]
+    ('lost', 'Ada won.', 'new_game')
+    >>> game_over_view(None, 0, ["you", "Ada"]) is None
+    True
+    """
+    if outcome is None:
+        return None
+    if outcome.winner is None:
+        result, title = "draw", _("The game is a draw.")
+    elif outcome.winner == seat:
+        result, title = "won", _("You won!")
+    else:
+        result, title = "lost", _("{who} won.").format(who=names[outcome.winner])
+    text = outcome.text
+    if text.startswith(title):              # Switch's "You won! Cards left — Ada: 2."
+        text = text[len(title):].strip()
+    return {"kind": "over", "result": result, "title": title, "text": text or None, "score": score,
+            "pad": pad, "lines": list(lines), "next": None,
+            "button": {"id": "over-new", "label": _("New game"), "do": "new_game"}}
 
 
 def _suit_order(suits: list[Suit], trump: Suit | None) -> list[Suit]:

@@ -9,9 +9,11 @@ page's JSON by the one function :func:`ecarte_view` — and changes the game onl
 
 The page draws a felt table: the computer's hand (backs) across, the stock, the turn-up and a
 trumps badge on the left of the middle, the trick in the middle (each card in front of its
-player), the last trick beside it, your hand at the bottom (sorted: suits together, colours
+player; a finished trick stays there, its winner named beside it, until the next card is led),
+the last trick beside it, your hand at the bottom (sorted: suits together, colours
 alternating, K Q J A 10 9 8 7), then "What now" and the buttons that apply now. After each hand
-the table pauses on that hand's last trick and result until "Next hand". On a stacked deal
+the table pauses on that hand's last trick and its summary (tricks, points and why, who deals
+next) until "Next hand"; at the end of the game a panel says who won, with New game beside it. On a stacked deal
 (``deck=``) the table has "Deal this again" and may carry a lesson's
 :class:`~cardkit_tables.task.Task`.
 """
@@ -27,7 +29,7 @@ from cardkit.core import Action, Event, IllegalAction, Observation, Player
 from cardkit.ecarte import EcarteObservation
 from cardkit.i18n import N_, _, ngettext, shown_name
 
-from .cardtable import CardTable, bundle, card_json, held, sort_hand, waiting_card
+from .cardtable import CardTable, bundle, card_json, game_over_view, held, sort_hand, waiting_card
 from .controller import Controller
 from .task import Task, TaskMode
 
@@ -125,6 +127,19 @@ def _trick_cards(pairs: list[tuple[int, Card]] | tuple[tuple[int, Card], ...], m
     return {("you" if p == me else "them"): card_json(c, trump=c.suit == trump) for p, c in pairs}
 
 
+def _finished_trick(last: list, winner: int | None, me: int, trump: Suit,
+                    names: tuple[str, str]) -> dict[str, Any]:
+    """The trick just finished, lying where it was played until the next card is led (or Next
+    hand): its cards (public: both were played face up), who took it (``winner``: ``"you"`` or
+    ``"them"``) with which card (``code``) and the sentence that says so (``text``,
+    RULES.md §3.4)."""
+    card = dict(last)[winner]
+    text = (_("You win the trick with {card}").format(card=card.said) if winner == me else
+            _("{who} wins the trick with {card}").format(who=names[1], card=card.said))
+    return {"cards": _trick_cards(last, me, trump), "winner": "you" if winner == me else "them",
+            "code": card.code, "text": text}
+
+
 def _last_trick(last: list, winner: int | None, me: int, trump: Any,
                 names: tuple[str, str]) -> dict | None:
     """The last trick, who took it (``winner``: the observation's ``last_trick_winner``, or the
@@ -178,7 +193,7 @@ def _buttons(obs: EcarteObservation, mode: str, legal: list[Action], stock: int 
     """The buttons that apply now, and how many cards may be selected (0 unless discarding)."""
     kinds = [a.kind for a in legal]
     if mode == "between":
-        return [{"id": "next", "label": _("Next hand"), "action": NEXT_HAND, "primary": True}], 0
+        return [], 0                # Next hand is in the finished hand's summary (:func:`_end_view`)
     if mode == "decide":
         return _decide_buttons(obs, kinds), 0
     if mode == "select":
@@ -262,6 +277,56 @@ def _what_now_view(obs: EcarteObservation, mode: str, pause: Event | None) -> di
     return {"text": text, "tone": "info", "news": news}
 
 
+def _hand_events(events: list[Event], hand_no: int) -> list[Event]:
+    """The events of hand ``hand_no``: from its deal to its ``hand_end`` (or to the last event,
+    when the game ended during the hand)."""
+    start = next((i for i, e in enumerate(events)
+                  if e.kind == "deal" and e.data.get("hand") == hand_no), len(events))
+    end = next((i for i in range(start, len(events)) if events[i].kind == "hand_end"),
+               len(events) - 1)
+    return events[start:end + 1]
+
+
+def _end_view(obs: EcarteObservation, pause: Event | None, names: tuple[str, str]
+              ) -> dict[str, Any] | None:
+    """The panel on the felt at the end of a hand or of the game, else ``None``.
+
+    Between hands (``pause``: the finished hand's ``hand_end``): ``kind`` ``"hand"``, the title
+    "Hand 1 is over", a score pad (``pad``: each side's tricks, the points this hand, the score),
+    one sentence per point scored in the hand saying why (``lines``: the events' own sentences,
+    RULES.md §3.3 and §3.5: the king, the vole, a stand or a refusal that won or lost), who deals
+    next (``next``) and the Next hand button. At the end of the game: the same pad and lines for
+    the last hand inside :func:`~cardkit_tables.cardtable.game_over_view` (won or lost, New game).
+    """
+    me = obs.seat
+    if pause is not None:
+        d = pause.data
+        hand_no, tricks, scores, dealer = d["hand"], d["tricks"], d["scores"], d["dealer"]
+    elif obs.is_over:
+        hand_no, tricks, scores, dealer = obs.hand_number, obs.tricks, obs.scores, obs.dealer
+    else:
+        return None
+    scored = [e for e in _hand_events(list(obs.events), hand_no) if e.kind in SCORING]
+    points = [0, 0]
+    for e in scored:
+        if e.player is not None:
+            points[e.player] += int(e.data.get("points", 0))
+    them = 1 - me
+    pad = {"cols": list(names),
+           "rows": [[_("Tricks"), tricks[me], tricks[them]],
+                    [_("Points this hand"), points[me], points[them]],
+                    [_("Score"), scores[me], scores[them]]]}
+    lines = [e.explain() for e in scored]
+    if pause is None:
+        by_seat = [names[0], names[1]] if me == 0 else [names[1], names[0]]
+        return game_over_view(obs.outcome, me, by_seat, pad=pad, lines=lines)
+    return {"kind": "hand", "result": None, "title": _("Hand {n} is over").format(n=hand_no),
+            "text": None, "score": None, "pad": pad, "lines": lines,
+            "next": (_("You deal next.") if dealer != me else
+                     _("{who} deals next.").format(who=names[1])),
+            "button": {"id": "next", "label": _("Next hand"), "action": NEXT_HAND, "primary": True}}
+
+
 def _log_view(obs: EcarteObservation, pause: Event | None = None) -> list[dict[str, Any]]:
     """The last 80 events, numbered from the game's first, newest first; while the table pauses
     on a finished hand, none of the next deal's (its turn-up, a king scored) before Next hand."""
@@ -294,14 +359,14 @@ def _middle_view(me: int, pos: dict[str, Any], pause: Event | None, names: tuple
                  over: bool = False) -> dict[str, Any]:
     """The middle of the table: stock, turn-up, trumps badge, the trick and the last trick
     (``over``: the game is over, so no trick is coming)."""
-    stock, trump_now, trick, hand_no = pos["stock"], pos["trump"], pos["trick"], pos["hand_no"]
-    trick_no = min(5, sum(pos["tricks"]) + (1 if trick or pause is None else 0))
-    if pause is not None:
-        trick_label = _("Hand {n} is over").format(n=hand_no)
-    elif over and not trick:
-        trick_label = _("The game is over")
-    else:
-        trick_label = _("Trick {n}").format(n=trick_no)
+    stock, trump_now, trick = pos["stock"], pos["trump"], pos["trick"]
+    # a finished trick stays where it was played until the next card is led (or Next hand):
+    # the observation's last trick while no card of the next one is on the table
+    done = (_finished_trick(pos["last"], pos["last_winner"], me, trump_now, names)
+            if not trick and pos["last"] and pos["last_winner"] is not None else None)
+    played = sum(pos["tricks"])
+    trick_no = max(1, played) if done or (over and not trick) else min(5, played + 1)
+    cards = done.pop("cards") if done else _trick_cards(trick, me, trump_now)
     return {
         "stock": None if stock is None else {
             "count": stock, "label": _("Stock"),
@@ -309,7 +374,7 @@ def _middle_view(me: int, pos: dict[str, Any], pause: Event | None, names: tuple
         "turn_up": card_json(pos["turn_up"], trump=True), "turn_up_label": _("Turn-up"),
         "trump": {"suit": trump_now.letter, "symbol": trump_now.symbol,
                   "label": _("Trumps: {suit}").format(suit=_(trump_now.word))},
-        "trick": {"label": trick_label, "cards": _trick_cards(trick, me, trump_now),
+        "trick": {"label": _("Trick {n}").format(n=trick_no), "cards": cards, "done": done,
                   "lead": ("you" if trick[0][0] == me else "them") if trick else None, "count": len(trick)},
         "last_trick": _last_trick(pos["last"], pos["last_winner"], me, trump_now, names),
     }
@@ -327,7 +392,10 @@ def ecarte_view(obs: EcarteObservation, *, names: tuple[str, str], pause: Event 
     ``"quiet"`` no card is greyed and no advice shown, while a prediction waits every card and
     button waits too); ``refusal``: the rules' refusal of an action (default ``obs.refusal``; the
     table passes its controller's, worked out once per position). Returns plain JSON values
-    only: what the seat may see, never the opponent's cards or the stock.
+    only: what the seat may see, never the opponent's cards or the stock. Besides the hand, the
+    piles and the buttons: ``trick`` (its cards; ``done``, the trick just finished while it lies
+    there, :func:`_finished_trick`) and ``end`` (the hand's summary or the game-over panel,
+    :func:`_end_view`; ``None`` in play).
 
     The non-dealer's first decision (RULES.md §3.2), the hand sorted K Q J A 10 9 8 7 within
     the trumps:
@@ -362,6 +430,7 @@ def ecarte_view(obs: EcarteObservation, *, names: tuple[str, str], pause: Event 
         "actions": held(actions, task),
         "hint": hint if task is None else None,
         "what_now": _what_now_view(obs, mode, pause),
+        "end": _end_view(obs, pause, names),
         "log": _log_view(obs, pause),
     }
 

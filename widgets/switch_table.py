@@ -26,7 +26,7 @@ from cardkit.core import Action, GameState, IllegalAction, Observation, Player
 from cardkit.i18n import N_, _, ngettext
 from cardkit.switch import SwitchObservation
 
-from .cardtable import CardTable, bundle, card_json, held, sort_hand, waiting_card
+from .cardtable import CardTable, bundle, card_json, game_over_view, held, sort_hand, waiting_card
 from .controller import Controller
 from .task import Task, TaskMode
 
@@ -160,16 +160,31 @@ def _what_now_text(obs: SwitchObservation, caught: tuple[str, ...], over: bool) 
     return text
 
 
+def _last_play(obs: SwitchObservation) -> str | None:
+    """Who put the discard pile's top card there ("Ada played 8♦", "You played 8♦"), so that the
+    last play stays readable while the next players think; ``None`` for the starter."""
+    top = obs.top
+    for e in reversed(obs.events):
+        if e.kind == "play" and e.cards and e.player is not None:
+            if e.cards[0] != top:
+                return None
+            return (_("You played {card}").format(card=top.said) if e.player == obs.seat else
+                    _("{who} played {card}").format(who=obs.names[e.player], card=top.said))
+        if e.kind in ("starter", "deal"):
+            return None
+    return None
+
+
 def _piles(obs: SwitchObservation, reveal: bool, can_draw: bool
            ) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The stock (faces in beginner mode) and the discard pile's top card."""
+    """The stock (faces in beginner mode) and the discard pile's top card, with who played it."""
     top = obs.top
     stock = {"count": obs.stock_count, "label": _("Stock"),
              "count_label": _cards_label(obs.stock_count),
              "draw": can_draw,
              "faces": [card_json(x) for x in (obs.stock or ())] if reveal else []}
     pile = {"top": None if top is None else card_json(top), "label": _("Discard pile"),
-            "count_label": _cards_label(len(obs.discard))}
+            "count_label": _cards_label(len(obs.discard)), "played": _last_play(obs)}
     return stock, pile
 
 
@@ -184,6 +199,8 @@ def switch_view(obs: SwitchObservation, *, reveal: bool = False, caught: tuple[s
     card is greyed and both calls are enabled, while a prediction waits every card and button
     waits too); ``refusal``: the rules' refusal of an action (default ``obs.refusal``; the table
     passes its controller's, worked out once per position). Plain JSON values only.
+    ``discard.played`` says who played the top card (``None`` for the starter); ``end`` is the
+    game-over panel once someone went out (:func:`~cardkit_tables.cardtable.game_over_view`).
 
     On the starter 3♥, the 6♥ (suit) and the 3♣ (rank) may be played; the K♠ may not, and
     says why (RULES.md §2) — unless a task is quiet:
@@ -225,6 +242,7 @@ def switch_view(obs: SwitchObservation, *, reveal: bool = False, caught: tuple[s
         "actions": held(actions, task), "suits": held(suits, task), "calls": _calls(legal, over, task),
         "what_now": {"text": _what_now_text(obs, caught, over), "tone": "done" if over else "info"},
         "log": [{"n": i + 1, "text": t} for i, t in enumerate(log)][::-1][:120],
+        "end": game_over_view(obs.outcome, me, obs.names),
     }
 
 

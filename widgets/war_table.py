@@ -34,7 +34,7 @@ from cardkit.core import Action, GameState, Observation, Player
 from cardkit.i18n import N_, _
 from cardkit.war import WarObservation
 
-from .cardtable import CardTable, bundle, card_json, held, waiting_card
+from .cardtable import CardTable, bundle, card_json, game_over_view, held, waiting_card
 from .controller import Controller
 from .task import Task, TaskMode
 
@@ -199,7 +199,9 @@ def war_view(obs: WarObservation, *, reveal: bool = False, auto: bool = False,
     before the battle (counts, piles, nobody out, no winner) and the battle's face-down cards as
     backs — none of their faces is in it; ``auto``: playing to the end; ``task``: what a lesson's
     task holds back (:data:`~cardkit_tables.task.TaskMode`: while a prediction waits, Flip, the
-    choices and the cards wait too). Plain JSON values only.
+    choices and the cards wait too). Plain JSON values only. The last battle's cards stay in the
+    rows until the next Flip; ``end`` is the game-over panel once the game is over
+    (:func:`~cardkit_tables.cardtable.game_over_view`, with the battles and wars counted).
 
     >>> state = war.new_game(war.WarRules.classic(), hands=["QS 2C", "AD 3C"])
     >>> [(a["label"], a["enabled"]) for a in war_view(state.observation(0))["actions"]]
@@ -235,6 +237,8 @@ def war_view(obs: WarObservation, *, reveal: bool = False, auto: bool = False,
         "log": _log(obs, reveal),
         "reveal": reveal,
         "battles": obs.battles,
+        "end": game_over_view(obs.outcome, obs.seat, obs.names,
+                              score=_("battles {b} · wars {w}").format(b=obs.battles, w=obs.wars)),
     }
 
 

@@ -1,6 +1,6 @@
 """The Écarté app served by Voilà, played in Debian's chromium (docs/architecture.md "Tests"), at a
 desktop size (1280 × 800) and a phone size (390 × 844): a whole hand by clicking and by keyboard
-alone, the sorted hand, the last trick still on the table after the computer takes it, controls
+alone, the sorted hand, the hand's last trick still where it was played at its end, controls
 that never move between moves, the connection-lost notice after the kernel dies, no console
 errors; a screenshot of each in ``artifacts/tables/``.
 """
@@ -57,14 +57,19 @@ def play_one_hand(app, *, keyboard: bool, timings: list[float]) -> None:
         settle(app)
         backs_are_blank(app)
         check_sorted(app)
+        text = what_now(app)
+        if app.locator(".ck-end").count() or "Press New game" in text:
+            return                  # the hand's summary (or the game's end) lies on the felt
         now = boxes(app, STILL)
+        # on a phone What now grows to show a long text whole: the buttons under it move down
+        # by just that much, and nothing else moves
+        under = app.evaluate("() => Math.round(document.querySelector('.ck-actions').getBoundingClientRect().top"
+                             " - document.querySelector('.ck-whatnow').getBoundingClientRect().bottom)")
+        now[".ck-actions"] = (now[".ck-actions"][0], under)
         if still is None:
             still = now
         assert now == still, f"the table moved: {still} -> {now}"
         names = buttons(app)
-        text = what_now(app)
-        if "Next hand" in names or "Press New game" in text:
-            return
         choice = next((n for n in PREFER if n in names), None)
         if choice is None and app.locator(".ck-actions [data-key='act:discard']").count():
             # an exchange: select the first card, then press Discard
@@ -134,8 +139,11 @@ def test_a_whole_hand_by_clicking(open_app, size):
     app.screenshot(path=artefact(f"ecarte_{size}_end_of_hand.png"))
     text = what_now(app)
     assert re.search(r"took \d tricks?|wins? the game", text), text
-    last = app.locator(".ck-last .ck-face")
+    # the hand's last trick still lies where it was played, its winner said beside it
+    last = app.locator(".ck-trick .ck-face")
     assert last.count() == 2 and all(last.nth(i).get_attribute("aria-label") for i in range(2))
+    assert re.fullmatch(r"(You win|Computer wins) the trick with (10|[KQJA987])[♠♥♦♣]",
+                        app.locator(".ck-done-text").inner_text())
     if timings:
         print(f"\nÉcarté {size}: click → update median {statistics.median(timings) * 1000:.0f} ms, "
               f"max {max(timings) * 1000:.0f} ms over {len(timings)} clicks")
@@ -151,7 +159,7 @@ def test_a_whole_hand_by_keyboard_alone(open_app):
         assert stop["name"].strip(), stop
     play_one_hand(app, keyboard=True, timings=[])
     app.screenshot(path=artefact("ecarte_keyboard_end_of_hand.png"))
-    assert "Next hand" in buttons(app) or "Press New game" in what_now(app)
+    assert "Next hand" in buttons(app, ".ck-end") or "Press New game" in what_now(app)
 
 
 def test_cards_are_named_in_words_and_forbidden_ones_say_why(open_app):
@@ -175,9 +183,11 @@ def test_cards_are_named_in_words_and_forbidden_ones_say_why(open_app):
             return
         names = buttons(app)
         choice = next((n for n in ("Stand (play as dealt)", "Refuse (play as dealt)", "Stand (play these cards)",
-                                   "Next hand", "Keep all my cards") if n in names), None)
+                                   "Keep all my cards") if n in names), None)
         if choice:
             click(app, app.locator(".ck-actions button", has_text=choice).first)
+        elif app.locator(".ck-end [data-key='act:next']").count():      # the hand's summary
+            click(app, app.locator(".ck-end [data-key='act:next']"))
         elif "Press New game" in what_now(app):
             click(app, app.locator(".ck-newgame"))
         elif app.locator(PLAYABLE).count():
@@ -228,7 +238,7 @@ def test_connection_lost_after_the_kernel_dies(open_app):
 def test_a_refusal_reads_apart_and_chosen_discards_survive_a_setting(open_app, size):
     """On a stacked deal (tests/browser/notebooks/ecarte_exchange.ipynb: you are the non-dealer,
     the computer accepts a proposal): a refusal is its own line above "What now: …", and the
-    phone's What now box keeps its height; cards chosen to throw away stay chosen when a setting
+    phone's What now box grows to show both whole; cards chosen to throw away stay chosen when a setting
     is changed meanwhile (it waits for the next game, and says so)."""
     app = open_app("ecarte_exchange", where="tests", wait_for=HAND, viewport=VIEWPORTS[size])
     settle(app)
@@ -245,8 +255,9 @@ def test_a_refusal_reads_apart_and_chosen_discards_survive_a_setting(open_app, s
     assert prompt.inner_text() == ("What now: You are the non-dealer: Stand (play the hand as dealt), "
                                    "or Propose an exchange with the stock (Proposals and exchanges).")
     assert note.bounding_box()["y"] + note.bounding_box()["height"] <= prompt.bounding_box()["y"]
-    if size == "phone":
-        assert now.bounding_box()["height"] == height
+    if size == "phone":             # the box grows to show its whole text, never less than before
+        assert now.bounding_box()["height"] >= height
+        assert now.evaluate("e => e.scrollHeight <= e.clientHeight + 1")
     app.screenshot(path=artefact(f"ecarte_{size}_refusal_apart.png"))
     click(app, app.locator(".ck-actions button", has_text="Propose an exchange"))
     app.locator(".ck-actions [data-key='act:discard']").wait_for(timeout=10_000)

@@ -18,7 +18,7 @@ from cardkit_tables import EcarteTable, SwitchTable, WarTable
 #: view keys whose values are codes for programs, never text for people
 CODE_KEYS = {"winner", "code", "rank", "suit", "action", "id", "mode", "game", "tone", "note_tone", "kind",
              "phase", "value", "now", "options", "symbol", "key", "name_key", "lead", "seat",
-             "css", "class", "winner_seat", "src", "language"}
+             "css", "class", "winner_seat", "src", "language", "result", "do"}
 
 
 def presets() -> Iterator[tuple[str, str, Any]]:

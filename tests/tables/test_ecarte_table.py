@@ -24,6 +24,14 @@ def hidden_from(table):
         hidden.discard(s.king_of_trumps())
     if table.pause is not None:
         hidden -= set(table.pause.cards) | {table.pause.data["turn_up"]}
+        # the finished hand's summary tells its points in the events' words ("You announce the
+        # king of trumps (K♥)"): cards of the last deal, face up then, whatever the next deal
+        # did with them
+        hand = table.pause.data["hand"]
+        events = table.state.observation(me).events
+        start = next(i for i, e in enumerate(events) if e.kind == "deal" and e.data["hand"] == hand)
+        end = next(i for i in range(start, len(events)) if events[i].kind == "hand_end")
+        hidden -= {c for e in events[start:end] for c in e.cards}
     return hidden
 
 
@@ -53,7 +61,8 @@ def play_match(table, person, check=check_view):
         check(table)
         v = table.view
         if v["mode"] == "between":
-            assert [a["id"] for a in v["actions"]] == ["next"] and v["hand"] == []
+            # the button to go on is in the hand's summary on the felt, not under What now
+            assert v["actions"] == [] and v["hand"] == [] and v["end"]["button"]["id"] == "next"
             assert "Press Next hand" in v["what_now"]["text"]
             table.send_from_page({"do": "act", "action": "next hand", "pos": v["pos"]})
             hands += 1
@@ -73,8 +82,9 @@ def test_a_whole_match_through_the_page_shows_nothing_hidden(seed):
     hands = play_match(t, ecarte.computer_player(seed=seed + 100))
     assert hands >= 1
     assert t.view["mode"] == "over" and t.view["what_now"]["tone"] == "done"
-    if not t.view["trick"]["cards"]:             # no "Trick 5" waiting once the game is over
-        assert t.view["trick"]["label"] == "The game is over"
+    end = t.view["end"]                          # the game-over panel, New game beside the result
+    assert end["kind"] == "over" and end["button"]["do"] == "new_game"
+    assert end["result"] == ("won" if t.state.winner == 0 else "lost")
     assert "Press New game" in t.view["what_now"]["text"]
     assert t.errors == [] and t.refusals == []
 
@@ -589,3 +599,105 @@ def test_classic_two_points_against_a_side_that_stood_and_lost_says_why():
     assert v["mode"] == "between" and [s["value"] for s in v["scores"]] == [0, 2]
     assert v["what_now"]["note"] == ("Why 2 points: You stood but took fewer than 3 tricks, so "
                                      "Computer scores 2 points (Scoring).")
+
+
+# ---------------------------------------------------------------- a finished trick, an ended hand
+#: You (the non-dealer, RULES.md §3.2) hold five trumps, the computer five spades: you stand and
+#: take every trick.
+FIVE_TRUMPS = stack("QH JH AH 10H 8H", "7S 8S 9S 10S JS", "9H")
+SPADES = {"7S", "8S", "9S", "10S", "JS"}
+
+
+def test_a_finished_trick_stays_where_it_was_played_until_the_next_lead():
+    """The engine clears a trick the moment its second card is played (§3.4): the view keeps it,
+    from the observation's last trick, in the trick area until a card of the next one is led."""
+    t = EcarteTable(deck=FIVE_TRUMPS, dealer=1, seed=1, delay=0)
+    t.act("stand")
+    t.act("play QH")                            # the computer follows at once (no pause)
+    trick = t.view["trick"]
+    assert t.state.observation(0).trick == ()   # the engine's trick is empty…
+    spade = trick["cards"]["them"]["code"]
+    assert trick["cards"]["you"]["code"] == "QH" and spade in SPADES   # …the view's is not
+    assert trick["done"] == {"winner": "you", "code": "QH", "text": "You win the trick with Q♥"}
+    assert trick["label"] == "Trick 1" and t.view["last_trick"]["label"] == "Last trick: you took it"
+    t.act("play JH")                            # your next lead: the finished trick is gone
+    trick = t.view["trick"]
+    assert trick["cards"]["you"]["code"] == "JH" and trick["cards"]["them"]["code"] in SPADES - {spade}
+    assert trick["done"]["code"] == "JH" and trick["label"] == "Trick 2"
+    check_view(t)
+
+
+def test_a_trick_the_computer_takes_goes_once_it_leads_the_next():
+    t = EcarteTable(deck=stack("7S 8S 9S 10S JS", "QH JH AH 10H 8H", "9H"), dealer=1, seed=1, delay=0)
+    t.act("stand")
+    t.act("play 7S")       # the computer trumps, then (no pause) leads the next trick at once
+    trick = t.view["trick"]
+    assert trick["done"] is None and trick["label"] == "Trick 2"
+    assert list(trick["cards"]) == ["them"] and trick["cards"]["them"]["trump"]
+    # while its next lead waits (the Pause; here the test moves for it), the computer's trick
+    # lies on the table with its winner
+    t = EcarteTable(deck=stack("7S 8S 9S 10S JS", "QH JH AH 10H 8H", "9H"), dealer=1, seed=1, delay=0)
+    t.act("stand")
+    t.controller.players = {}
+    t.act("play 7S")
+    t.state.apply("play JH")
+    t.controller.pos += 1
+    t.draw()
+    assert t.view["trick"]["done"] == {"winner": "them", "code": "JH",
+                                       "text": "Computer wins the trick with J♥"}
+    assert t.view["mode"] == "wait" and t.view["trick"]["cards"]["you"]["code"] == "7S"
+
+
+def test_the_hand_summary_says_tricks_points_why_and_who_deals_next():
+    """§3.5, standard: the non-dealer stood at once and took 3 or more tricks: 2 points (no
+    extra point for the vole). The summary is on the felt, with Next hand in it."""
+    t = EcarteTable(deck=FIVE_TRUMPS, dealer=1, seed=1, delay=0)
+    t.act("stand")
+    for code in ("QH", "JH", "AH", "10H", "8H"):
+        t.act(f"play {code}")
+    v = t.view
+    assert v["mode"] == "between" and v["actions"] == []
+    assert v["trick"]["label"] == "Trick 5" and v["trick"]["done"]["code"] == "8H"
+    assert v["end"] == {
+        "kind": "hand", "result": None, "title": "Hand 1 is over", "text": None, "score": None,
+        "pad": {"cols": ["You", "Computer"],
+                "rows": [["Tricks", 5, 0], ["Points this hand", 2, 0], ["Score", 2, 0]]},
+        "lines": ["You (non-dealer) win 5 tricks after playing the hand as dealt: 2 points (Scoring)."],
+        "next": "You deal next.",
+        "button": {"id": "next", "label": "Next hand", "action": "next hand", "primary": True}}
+    t.send_from_page({"do": "act", "action": "next hand", "pos": v["pos"]})
+    assert t.view["end"] is None and t.view["trick"]["done"] is None
+
+
+def test_the_summary_names_a_stand_that_lost_and_every_point_of_the_hand():
+    """§3.5, classic: the non-dealer stood and took fewer than 3 tricks: the dealer scores 2 (not
+    3 for the vole); §3.3: the king of trumps announced is a point of the same hand."""
+    t = EcarteTable(ecarte.EcarteRules.classic(), deck=stack("7S 8S 9S 10S JS", "KH JH AH 10H 8H", "9H"),
+                    dealer=1, seed=1, delay=0)
+    t.act("stand")
+    while t.view["mode"] == "play":
+        t.act(f"play {t.state.observation(0).playable[0].code}")
+    end = t.view["end"]
+    assert end["pad"]["rows"] == [["Tricks", 0, 5], ["Points this hand", 0, 3], ["Score", 0, 3]]
+    assert end["lines"] == [
+        "Computer announces the king of trumps (K♥): 1 point (King of trumps).",
+        "You stood but took fewer than 3 tricks, so Computer scores 2 points (Scoring)."]
+    assert end["next"] == "You deal next."
+
+
+def test_the_game_over_panel_says_who_won_with_new_game_beside_it():
+    t = EcarteTable(ecarte.EcarteRules.standard(target=2), deck=FIVE_TRUMPS, dealer=1, seed=1, delay=0)
+    t.act("stand")
+    for code in ("QH", "JH", "AH", "10H", "8H"):
+        t.act(f"play {code}")
+    v = t.view
+    assert v["mode"] == "over" and v["trick"]["done"]["code"] == "8H"
+    assert v["end"] == {
+        "kind": "over", "result": "won", "title": "You won!", "text": "You win the game 2–0!",
+        "score": None, "next": None,
+        "pad": {"cols": ["You", "Computer"],
+                "rows": [["Tricks", 5, 0], ["Points this hand", 2, 0], ["Score", 2, 0]]},
+        "lines": ["You (non-dealer) win 5 tricks after playing the hand as dealt: 2 points (Scoring)."],
+        "button": {"id": "over-new", "label": "New game", "do": "new_game"}}
+    t.send_from_page({"do": "new_game"})        # the game is over: no question asked
+    assert t.view["mode"] != "over" and t.view["end"] is None and not t.view["confirm"]

@@ -160,3 +160,19 @@ def test_one_model_per_table():
 
 def test_repr():
     assert repr(SwitchTable(seed=1, delay=0)) == "SwitchTable(players=2, seat=0)"
+
+
+def test_the_last_play_is_named_and_the_game_over_panel_says_who_went_out():
+    hands = ["5H 6C", "6H 9D"]
+    t = SwitchTable(hands=hands, deck=switch.full_stock(hands, top="3H"), dealer=1, delay=0,
+                    catch_rate=0)
+    assert t.view["discard"]["played"] is None                  # the starter: nobody played it
+    t.act("play 5H")                                            # Ada answers at once
+    assert t.view["discard"]["top"]["code"] == "6H" and t.view["discard"]["played"] == "Ada played 6♥"
+    assert t.view["end"] is None
+    t.act("play 6C")
+    v = t.view
+    assert v["discard"]["played"] == "You played 6♣"
+    assert v["end"] == {"kind": "over", "result": "won", "title": "You won!",
+                        "text": "Cards left — Ada: 1.", "score": None, "pad": None, "lines": [],
+                        "next": None, "button": {"id": "over-new", "label": "New game", "do": "new_game"}}

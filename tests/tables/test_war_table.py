@@ -201,3 +201,20 @@ def test_a_settled_war_marks_its_face_down_cards_and_says_the_war_was_won():
     won = [r for r in t.view["rows"] if r["won"]]
     assert all(r["won_label"] == "won the battle" for r in won)
     assert not any(c.get("down") for r in t.view["rows"] for c in r["table"])
+
+
+def test_the_last_battle_stays_until_the_next_flip_and_the_game_over_panel_counts():
+    """A war, then a battle, decide the game: the war's cards stay on the table until the next
+    Flip; at the end the panel names the winner, with the battles and wars counted."""
+    t = WarTable(hands=["7C 4H 2S 9D 3C 8H", "7D 5S 3H KS QC 9S"], delay=0)
+    t.flip()
+    rows = t.view["rows"]
+    assert [len(r["table"]) for r in rows] == [5, 5] and t.view["end"] is None
+    t.flip()
+    v = t.view
+    assert [[c["text"] for c in r["table"]] for r in v["rows"]] == [["9♠"], ["8♥"]]
+    them = t.controller.observation().names[1]
+    assert v["end"] == {"kind": "over", "result": "lost", "title": f"{them} won.",
+                        "text": f"{them} holds all the cards and wins the game.",
+                        "score": "battles 2 · wars 1", "pad": None, "lines": [], "next": None,
+                        "button": {"id": "over-new", "label": "New game", "do": "new_game"}}

@@ -16,7 +16,17 @@ function tricksPile(side, n, label) {
 function drawEcarte(shell, v, prev) {
   const L = v.labels;
   const felt = shell.felt;
+  // the finished trick that lay on the table, where it was drawn: it goes to its winner once the
+  // next card is led (or the next hand is dealt)
+  const prevDone = prev && prev.trick && prev.trick.done;
+  const nowDone = v.trick.done;
+  const gathered = prevDone && prev.pos !== v.pos && (!nowDone || nowDone.code !== prevDone.code);
+  const old = [];
+  if (gathered && shell.motion.enabled) {
+    for (const e of felt.querySelectorAll(".ck-trick .ck-face")) old.push({ node: e.cloneNode(true), rect: e.getBoundingClientRect() });
+  }
   felt.replaceChildren();
+  felt.classList.toggle("ck-ended", !!v.end);
 
   // -- across the table: the opponent
   const theirHand = h("div", { class: "ck-hand ck-hand-north", "aria-label": `${v.them.name}: ${v.them.count || 0}`, role: "img" },
@@ -37,18 +47,31 @@ function drawEcarte(shell, v, prev) {
     h("span", { class: "ck-pile-label" }, v.turn_up_label),
     h("span", { class: `ck-trump-badge ${suitClass({ suit: v.trump.suit })}` },
       h("span", { class: "ck-trump-sym", "aria-hidden": "true" }, v.trump.symbol), " ", v.trump.label));
-  const slotThem = v.trick.cards.them ? cardFace(v.trick.cards.them, { cls: "ck-mid ck-in-trick", labels: L }) : cardSlot("", "ck-mid");
-  const slotYou = v.trick.cards.you ? cardFace(v.trick.cards.you, { cls: "ck-mid ck-in-trick", labels: L }) : cardSlot("", "ck-mid");
-  const trick = h("div", { class: "ck-trick", role: "group", "aria-label": v.trick.label },
+  // a finished trick stays where it was played, its winning card marked, until the next card
+  const inTrick = (c) => {
+    if (!c) return cardSlot("", "ck-mid");
+    const e = cardFace(c, { cls: "ck-mid ck-in-trick" + (nowDone && nowDone.code === c.code ? " ck-trick-winner" : ""), labels: L });
+    return e;
+  };
+  const slotThem = inTrick(v.trick.cards.them);
+  const slotYou = inTrick(v.trick.cards.you);
+  const trick = h("div", { class: "ck-trick" + (nowDone ? " ck-trick-done" : ""), role: "group",
+                           "aria-label": nowDone ? `${v.trick.label}: ${nowDone.text}` : v.trick.label },
     h("span", { class: "ck-trick-label" }, v.trick.label),
     h("div", { class: "ck-trick-them" }, slotThem),
     h("div", { class: "ck-trick-you" }, slotYou));
-  let lastCards = [];
   let last;
-  if (v.last_trick) {
+  if (nowDone) {
+    // beside it, in the last trick's place, who took it (the same trick, said once); the box
+    // keeps the last trick's size and place, its cards' places empty under the words
+    last = h("div", { class: "ck-last ck-last-done ck-last-" + nowDone.winner },
+      h("span", { class: "ck-last-label", "aria-hidden": "true" }, "\u00a0"),
+      h("div", { class: "ck-last-cards", "aria-hidden": "true" }, cardSlot("", "ck-small"), cardSlot("", "ck-small")),
+      h("div", { class: "ck-done" }, h("span", { class: "ck-done-label" }, v.trick.label),
+        h("p", { class: "ck-done-text" }, nowDone.text)));
+  } else if (v.last_trick) {
     const a = cardFace(v.last_trick.cards.them, { cls: "ck-small", labels: L, tags: false });
     const b = cardFace(v.last_trick.cards.you, { cls: "ck-small", labels: L, tags: false });
-    lastCards = [a, b];
     a.removeAttribute("data-anim"); b.removeAttribute("data-anim");
     last = h("div", { class: "ck-last ck-last-" + v.last_trick.winner, role: "group", "aria-label": v.last_trick.label },
       h("span", { class: "ck-last-label" }, v.last_trick.label),
@@ -88,9 +111,10 @@ function drawEcarte(shell, v, prev) {
   });
   if (!v.hand.length) hand.appendChild(cardSlot("", "ck-hand-empty"));
   const yourTricks = tricksPile("south", v.you.tricks, v.tricks_label);
+  // at the end of a hand or of the game, the summary lies where your cards were
   felt.appendChild(h("div", { class: "ck-seat ck-south" },
     h("div", { class: "ck-nameplate" }, h("b", {}, v.you.name), h("span", { class: "ck-role" }, v.you.role)),
-    hand, yourTricks));
+    v.end ? shell.endPanel(v.end) : hand, yourTricks));
 
   // -- the buttons that apply now
   const buttons = v.actions.map((a) => {
@@ -105,24 +129,12 @@ function drawEcarte(shell, v, prev) {
   shell.drawActions(v, buttons);
   shell.drawSpeed(v, 3);
 
-  // -- movement: the opponent's card comes from their hand; a finished trick goes to its winner
+  // -- movement: the opponent's card comes from their hand; a finished trick, once the next card
+  // is led, goes to its winner's tricks (with animations off it is simply gone)
   if (prev && prev.pos !== v.pos) {
     const prevThem = prev.trick && prev.trick.cards.them;
     if (v.trick.cards.them && (!prevThem || prevThem.code !== v.trick.cards.them.code)) shell.motion.slideFrom(slotThem, theirHand);
-    const prevLast = prev.last_trick ? prev.last_trick.cards.them.code + prev.last_trick.cards.you.code : "";
-    const nowLast = v.last_trick ? v.last_trick.cards.them.code + v.last_trick.cards.you.code : "";
-    if (nowLast && nowLast !== prevLast && v.mode !== "between") {
-      const to = v.last_trick.winner === "you" ? yourTricks : theirTricks;
-      // draw the two cards where the trick was, then send them to the winner
-      const ghostThem = cardFace(v.last_trick.cards.them, { cls: "ck-mid", labels: L });
-      const ghostYou = cardFace(v.last_trick.cards.you, { cls: "ck-mid", labels: L });
-      if (shell.motion.enabled) {
-        const holder = h("div", { class: "ck-ghost-trick" }, h("div", { class: "ck-trick-them" }, ghostThem), h("div", { class: "ck-trick-you" }, ghostYou));
-        trick.appendChild(holder);
-        shell.motion.gather([ghostThem, ghostYou], to);
-        holder.remove();
-      }
-    }
+    if (old.length) shell.motion.gatherSnapshots(old, prevDone.winner === "you" ? yourTricks : theirTricks);
   }
 }
 

@@ -1,7 +1,8 @@
 // cardkit tables: cards that move. When the table's "animate" preference is on (and the system
 // does not ask for reduced motion), a redraw slides each card from where it was drawn before,
 // a card just played can slide in from its player's hand, and the cards a trick or a battle
-// gathers fly, as copies in the overlay, to the winner's place. Only the copies are added to
+// gathers fly, as copies in the overlay, to the winner's place (a finished trick once the next
+// card is led, a battle at the next Flip). Only the copies are added to
 // the page, and each goes when its flight ends: what a table draws is the same either way.
 
 export class Motion {
@@ -47,31 +48,6 @@ export class Motion {
     const dx = a.left + a.width / 2 - (b.left + b.width / 2), dy = a.top + a.height / 2 - (b.top + b.height / 2);
     cardEl.animate([{ transform: `translate(${dx}px, ${dy}px) scale(.7)`, opacity: .4 }, { transform: "none", opacity: 1 }],
                    { duration: 280, easing: "ease-out" });
-  }
-
-  /** The gathered cards (elements now on the table) go, as copies, to the winner's place. */
-  gather(cardEls, to, hold = 650) {
-    if (!this.enabled || !to) return;
-    const base = this.overlay.getBoundingClientRect();
-    const dest = to.getBoundingClientRect();
-    for (const src of cardEls) {
-      if (!src) continue;
-      const r = src.getBoundingClientRect();
-      const copy = src.cloneNode(true);
-      copy.removeAttribute("data-anim");
-      copy.classList.add("ck-flying");
-      Object.assign(copy.style, { left: `${r.left - base.left}px`, top: `${r.top - base.top}px`,
-                                  width: `${r.width}px`, height: `${r.height}px` });
-      this.overlay.appendChild(copy);
-      const dx = dest.left + dest.width / 2 - (r.left + r.width / 2), dy = dest.top + dest.height / 2 - (r.top + r.height / 2);
-      const anim = copy.animate([
-        { transform: "none", opacity: 1, offset: 0 },
-        { transform: "none", opacity: 1, offset: hold / (hold + 420) },
-        { transform: `translate(${dx}px, ${dy}px) scale(.45)`, opacity: 0.15, offset: 1 },
-      ], { duration: hold + 420, easing: "ease-in-out" });
-      anim.onfinish = () => copy.remove();
-      setTimeout(() => copy.remove(), hold + 900);
-    }
   }
 
   /** Copies of cards drawn before a redraw ({node, rect}) fly to `to` and fade. */

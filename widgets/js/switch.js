@@ -58,8 +58,10 @@ function drawSwitch(shell, v, prev) {
   const stock = h("div", { class: "ck-pile ck-stock" }, stockEl,
     h("span", { class: "ck-pile-label" }, v.stock.label), h("span", { class: "ck-count" }, v.stock.count_label));
   const topEl = v.discard.top ? cardFace(v.discard.top, { cls: "ck-mid", labels: L }) : cardSlot("", "ck-mid");
+  // under the pile, who played its top card: said while the next players think
   const discard = h("div", { class: "ck-pile ck-discard" }, topEl,
-    h("span", { class: "ck-pile-label" }, v.discard.label), h("span", { class: "ck-count" }, v.discard.count_label));
+    h("span", { class: "ck-pile-label" }, v.discard.label), h("span", { class: "ck-count" }, v.discard.count_label),
+    h("span", { class: "ck-played" }, v.discard.played || "\u00a0"));
   const status = h("div", { class: "ck-status" },
     v.status.map((b) => h("span", { class: "ck-trump-badge" + (b.suit ? " " + suitClass({ suit: b.suit }) : " ck-warn-badge") },
       h("span", { class: "ck-trump-sym", "aria-hidden": "true" }, b.symbol), " ", b.text)));
@@ -68,13 +70,16 @@ function drawSwitch(shell, v, prev) {
     felt.appendChild(h("div", { class: "ck-hand ck-stock-faces", role: "group", "aria-label": v.stock.label },
       v.stock.faces.map((c) => cardFace(c, { cls: "ck-mini", labels: L, tags: false }))));
   }
-  // -- your hand
+  // -- your hand; at the end of the game the panel saying who went out (with New game) lies in
+  // its place, or above the cards you were left with
+  const endPanel = shell.endPanel(v.end);
+  if (endPanel && v.hand.length) felt.appendChild(endPanel);
   const hand = h("div", { class: "ck-hand ck-hand-south", role: "group", "aria-label": `${v.hand_label}: ${v.hand_count}` });
   v.hand.forEach((card, i) => hand.appendChild(cardButton(card, { labels: L, idx: i, onclick: () => shell.act(card.action) })));
   felt.appendChild(h("div", { class: "ck-seat ck-south ck-switch-south" },
     h("div", { class: "ck-nameplate" }, h("b", {}, v.hand_label), h("span", { class: "ck-count" }, v.hand_count),
       h("span", { class: "ck-bubble" + (v.you_called ? "" : " ck-bubble-off") }, v.bubble)),
-    hand));
+    endPanel && !v.hand.length ? endPanel : hand));
   // overlap the cards now, before the shell slides moved cards from where they were (a fit one
   // frame later slid every card of a long hand at each redraw); again next frame in case the
   // table was not laid out yet (its first draw)

@@ -42,13 +42,27 @@ class TableShell {
     // a lesson's task (the prediction's choices, Hint) and "Deal this again": one row under the
     // buttons, so that nothing above it moves when it is there
     this.taskbar = h("div", { class: "ck-taskbar", role: "group", hidden: true });
-    this.confirmBox = h("div", { class: "ck-confirm", role: "alertdialog", hidden: true, "aria-modal": "false" });
+    this.confirmBox = h("div", { class: "ck-confirm", role: "alertdialog", hidden: true, "aria-modal": "true" });
     this.log = h("details", { class: "ck-log" });
     this.intro = h("p", { class: "ck-intro", hidden: true });
     this.root.append(this.lostBox, this.intro, this.toolbar, this.settingsBox,
                      h("div", { class: "ck-felt-wrap" }, this.felt, this.overlay, this.confirmBox),
                      this.whatNow, this.actions, this.taskbar, this.log);
     el.appendChild(this.root);
+    // the restart question is modal for the table: Escape answers it "No", and the focus stays
+    // on its answers (a click on the inert table under it would give it to the table)
+    this.root.addEventListener("keydown", (ev) => {
+      if (ev.key === "Escape" && !this.confirmBox.hidden) {
+        ev.preventDefault();
+        this.connection.send({ do: "answer", yes: false });
+      }
+    });
+    this.root.addEventListener("focusin", (ev) => {
+      if (!this.confirmBox.hidden && !this.confirmBox.contains(ev.target)) {
+        const no = this.confirmBox.querySelector("[data-key='confirm:no']");
+        if (no) no.focus({ preventScroll: true });
+      }
+    });
     this.motion = new Motion(model, this.felt, this.overlay);
     this.connection = new Connection(this);
   }
@@ -87,7 +101,8 @@ class TableShell {
         const items = [...this.root.querySelectorAll(`[data-group="${CSS.escape(f.group)}"]`)];
         if (items.length) target = items[Math.min(f.idx, items.length - 1)];
       }
-      if (!target) target = this.actions.querySelector("button:not([aria-disabled='true'])")
+      // the end of a hand or a game: its panel's button (Next hand, New game) is what comes next
+      if (!target) target = this.felt.querySelector(".ck-end-btn") || this.actions.querySelector("button:not([aria-disabled='true'])")
         || this.felt.querySelector(".ck-cardbtn:not([aria-disabled='true'])")
         || this.felt.querySelector(".ck-cardbtn") || this.root;
       if (document.activeElement !== target) target.focus({ preventScroll: true });
@@ -276,6 +291,41 @@ class TableShell {
       onclick: (ev) => { if (!disabled) onclick(ev); } }, label);
   }
 
+  /** The panel a game draws on its felt at the end of a hand or of the game (``v.end``, or
+   *  null): the result (won / lost / draw, marked, or the hand's title), a score pad, why the
+   *  points were scored, who deals next, the score line, and its button (Next hand, or New
+   *  game beside the result). */
+  endPanel(end) {
+    if (!end) return null;
+    const b = end.button;
+    const go = () => {
+      if (this.connection.lost) return;
+      if (b.action) { this.act(b.action); return; }
+      this.connection.send({ do: b.do });
+      this.connection.ping(true);
+    };
+    const btn = b ? h("button", { type: "button", class: "ck-btn ck-primary ck-end-btn",
+                                  "data-key": b.action ? "act:" + b.id : "end:" + b.id, onclick: go }, b.label) : null;
+    const over = end.kind === "over";
+    const mark = over ? h("span", { class: "ck-end-mark", "aria-hidden": "true" },
+                          end.result === "lost" ? "☆" : "★") : null;
+    const pad = end.pad ? h("table", { class: "ck-end-pad" },
+      h("thead", {}, h("tr", {}, h("td", {}), end.pad.cols.map((c, i) => h("th", { scope: "col", class: i === 0 ? "ck-end-you" : null }, c)))),
+      h("tbody", {}, end.pad.rows.map(([label, ...ns]) => h("tr", {}, h("th", { scope: "row" }, label),
+        ns.map((n, i) => h("td", { class: i === 0 ? "ck-end-you" : null }, String(n))))))) : null;
+    const why = (end.lines || []).length || end.next
+      ? h("div", { class: "ck-end-why" }, (end.lines || []).map((l) => h("p", {}, l)),
+          end.next ? h("p", { class: "ck-end-next" }, end.next) : null)
+      : null;
+    // a score ("2–0") is never broken over two lines
+    const scoreWhole = (text) => text.split(/(\d+\s*[–-]\s*\d+)/).map((part, i) => (i % 2 ? h("span", { class: "ck-nowrap" }, part) : part));
+    return h("section", { class: `ck-end ck-end-${over ? end.result : "hand"}`, role: "group", "aria-label": end.title },
+      h("div", { class: "ck-end-head" }, mark, h("b", { class: "ck-end-title" }, end.title), btn),
+      end.text ? h("p", { class: "ck-end-text" }, scoreWhole(end.text)) : null,
+      end.score ? h("p", { class: "ck-end-score" }, end.score) : null,
+      pad || why ? h("div", { class: "ck-end-body" }, pad, why) : null);
+  }
+
   drawLog(v) {
     // drawn when open (and when opened): a closed log costs nothing per move
     this.logView = v;
@@ -295,8 +345,17 @@ class TableShell {
     this.log.open = open;
   }
 
+  /** While the restart question is on show, the rest of the table is inert (no click, no
+   *  focus, hidden from screen readers) until it is answered. */
+  setInert(on) {
+    this.root.classList.toggle("ck-asking", on);
+    for (const e of [this.intro, this.toolbar, this.settingsBox, this.felt, this.whatNow, this.actions,
+                     this.taskbar, this.log]) e.inert = on;
+  }
+
   drawConfirm(v) {
     const box = this.confirmBox;
+    this.setInert(!!v.confirm);
     if (!v.confirm) {
       if (!box.hidden) box.hidden = true;
       box.replaceChildren();

@@ -50,6 +50,7 @@ function drawWar(shell, v, prev) {
   });
   felt.appendChild(rows);
   felt.appendChild(h("div", { class: "ck-war-decision" }, v.decision_text || "\u00a0"));
+  if (v.end) felt.appendChild(shell.endPanel(v.end));       // the game is over: who won, New game
   // Steal War: your top card while you decide; the won cards to choose the top one from
   const extra = h("div", { class: "ck-war-extra" });
   if (v.looking_at) extra.append(h("span", { class: "ck-pile-label" }, v.looking_label), cardFace(v.looking_at, { cls: "ck-small", labels: L }));

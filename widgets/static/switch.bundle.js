@@ -374,34 +374,6 @@ var Motion = class {
       { duration: 280, easing: "ease-out" }
     );
   }
-  /** The gathered cards (elements now on the table) go, as copies, to the winner's place. */
-  gather(cardEls, to, hold = 650) {
-    if (!this.enabled || !to) return;
-    const base = this.overlay.getBoundingClientRect();
-    const dest = to.getBoundingClientRect();
-    for (const src of cardEls) {
-      if (!src) continue;
-      const r = src.getBoundingClientRect();
-      const copy = src.cloneNode(true);
-      copy.removeAttribute("data-anim");
-      copy.classList.add("ck-flying");
-      Object.assign(copy.style, {
-        left: `${r.left - base.left}px`,
-        top: `${r.top - base.top}px`,
-        width: `${r.width}px`,
-        height: `${r.height}px`
-      });
-      this.overlay.appendChild(copy);
-      const dx = dest.left + dest.width / 2 - (r.left + r.width / 2), dy = dest.top + dest.height / 2 - (r.top + r.height / 2);
-      const anim = copy.animate([
-        { transform: "none", opacity: 1, offset: 0 },
-        { transform: "none", opacity: 1, offset: hold / (hold + 420) },
-        { transform: `translate(${dx}px, ${dy}px) scale(.45)`, opacity: 0.15, offset: 1 }
-      ], { duration: hold + 420, easing: "ease-in-out" });
-      anim.onfinish = () => copy.remove();
-      setTimeout(() => copy.remove(), hold + 900);
-    }
-  }
   /** Copies of cards drawn before a redraw ({node, rect}) fly to `to` and fade. */
   gatherSnapshots(snaps, to) {
     if (!this.enabled || !to) return;
@@ -443,7 +415,7 @@ var TableShell = class {
     this.whatNow = h("div", { class: "ck-whatnow", role: "status", "aria-live": "polite", "aria-atomic": "true" });
     this.actions = h("div", { class: "ck-actions", role: "group" });
     this.taskbar = h("div", { class: "ck-taskbar", role: "group", hidden: true });
-    this.confirmBox = h("div", { class: "ck-confirm", role: "alertdialog", hidden: true, "aria-modal": "false" });
+    this.confirmBox = h("div", { class: "ck-confirm", role: "alertdialog", hidden: true, "aria-modal": "true" });
     this.log = h("details", { class: "ck-log" });
     this.intro = h("p", { class: "ck-intro", hidden: true });
     this.root.append(
@@ -458,6 +430,18 @@ var TableShell = class {
       this.log
     );
     el.appendChild(this.root);
+    this.root.addEventListener("keydown", (ev) => {
+      if (ev.key === "Escape" && !this.confirmBox.hidden) {
+        ev.preventDefault();
+        this.connection.send({ do: "answer", yes: false });
+      }
+    });
+    this.root.addEventListener("focusin", (ev) => {
+      if (!this.confirmBox.hidden && !this.confirmBox.contains(ev.target)) {
+        const no = this.confirmBox.querySelector("[data-key='confirm:no']");
+        if (no) no.focus({ preventScroll: true });
+      }
+    });
     this.motion = new Motion(model, this.felt, this.overlay);
     this.connection = new Connection(this);
   }
@@ -495,7 +479,7 @@ var TableShell = class {
         const items = [...this.root.querySelectorAll(`[data-group="${CSS.escape(f.group)}"]`)];
         if (items.length) target = items[Math.min(f.idx, items.length - 1)];
       }
-      if (!target) target = this.actions.querySelector("button:not([aria-disabled='true'])") || this.felt.querySelector(".ck-cardbtn:not([aria-disabled='true'])") || this.felt.querySelector(".ck-cardbtn") || this.root;
+      if (!target) target = this.felt.querySelector(".ck-end-btn") || this.actions.querySelector("button:not([aria-disabled='true'])") || this.felt.querySelector(".ck-cardbtn:not([aria-disabled='true'])") || this.felt.querySelector(".ck-cardbtn") || this.root;
       if (document.activeElement !== target) target.focus({ preventScroll: true });
     }
     this.motion.slideMoved();
@@ -763,6 +747,61 @@ var TableShell = class {
       }
     }, label);
   }
+  /** The panel a game draws on its felt at the end of a hand or of the game (``v.end``, or
+   *  null): the result (won / lost / draw, marked, or the hand's title), a score pad, why the
+   *  points were scored, who deals next, the score line, and its button (Next hand, or New
+   *  game beside the result). */
+  endPanel(end) {
+    if (!end) return null;
+    const b = end.button;
+    const go = () => {
+      if (this.connection.lost) return;
+      if (b.action) {
+        this.act(b.action);
+        return;
+      }
+      this.connection.send({ do: b.do });
+      this.connection.ping(true);
+    };
+    const btn = b ? h("button", {
+      type: "button",
+      class: "ck-btn ck-primary ck-end-btn",
+      "data-key": b.action ? "act:" + b.id : "end:" + b.id,
+      onclick: go
+    }, b.label) : null;
+    const over = end.kind === "over";
+    const mark = over ? h(
+      "span",
+      { class: "ck-end-mark", "aria-hidden": "true" },
+      end.result === "lost" ? "☆" : "★"
+    ) : null;
+    const pad = end.pad ? h(
+      "table",
+      { class: "ck-end-pad" },
+      h("thead", {}, h("tr", {}, h("td", {}), end.pad.cols.map((c, i) => h("th", { scope: "col", class: i === 0 ? "ck-end-you" : null }, c)))),
+      h("tbody", {}, end.pad.rows.map(([label, ...ns]) => h(
+        "tr",
+        {},
+        h("th", { scope: "row" }, label),
+        ns.map((n, i) => h("td", { class: i === 0 ? "ck-end-you" : null }, String(n)))
+      )))
+    ) : null;
+    const why = (end.lines || []).length || end.next ? h(
+      "div",
+      { class: "ck-end-why" },
+      (end.lines || []).map((l) => h("p", {}, l)),
+      end.next ? h("p", { class: "ck-end-next" }, end.next) : null
+    ) : null;
+    const scoreWhole = (text) => text.split(/(\d+\s*[–-]\s*\d+)/).map((part, i) => i % 2 ? h("span", { class: "ck-nowrap" }, part) : part);
+    return h(
+      "section",
+      { class: `ck-end ck-end-${over ? end.result : "hand"}`, role: "group", "aria-label": end.title },
+      h("div", { class: "ck-end-head" }, mark, h("b", { class: "ck-end-title" }, end.title), btn),
+      end.text ? h("p", { class: "ck-end-text" }, scoreWhole(end.text)) : null,
+      end.score ? h("p", { class: "ck-end-score" }, end.score) : null,
+      pad || why ? h("div", { class: "ck-end-body" }, pad, why) : null
+    );
+  }
   drawLog(v) {
     this.logView = v;
     if (!this.logToggle) {
@@ -787,8 +826,24 @@ var TableShell = class {
     );
     this.log.open = open;
   }
+  /** While the restart question is on show, the rest of the table is inert (no click, no
+   *  focus, hidden from screen readers) until it is answered. */
+  setInert(on) {
+    this.root.classList.toggle("ck-asking", on);
+    for (const e of [
+      this.intro,
+      this.toolbar,
+      this.settingsBox,
+      this.felt,
+      this.whatNow,
+      this.actions,
+      this.taskbar,
+      this.log
+    ]) e.inert = on;
+  }
   drawConfirm(v) {
     const box = this.confirmBox;
+    this.setInert(!!v.confirm);
     if (!v.confirm) {
       if (!box.hidden) box.hidden = true;
       box.replaceChildren();
@@ -969,7 +1024,8 @@ function drawSwitch(shell, v, prev) {
     { class: "ck-pile ck-discard" },
     topEl,
     h("span", { class: "ck-pile-label" }, v.discard.label),
-    h("span", { class: "ck-count" }, v.discard.count_label)
+    h("span", { class: "ck-count" }, v.discard.count_label),
+    h("span", { class: "ck-played" }, v.discard.played || " ")
   );
   const status = h(
     "div",
@@ -990,6 +1046,8 @@ function drawSwitch(shell, v, prev) {
       v.stock.faces.map((c) => cardFace(c, { cls: "ck-mini", labels: L, tags: false }))
     ));
   }
+  const endPanel = shell.endPanel(v.end);
+  if (endPanel && v.hand.length) felt.appendChild(endPanel);
   const hand = h("div", { class: "ck-hand ck-hand-south", role: "group", "aria-label": `${v.hand_label}: ${v.hand_count}` });
   v.hand.forEach((card, i) => hand.appendChild(cardButton(card, { labels: L, idx: i, onclick: () => shell.act(card.action) })));
   felt.appendChild(h(
@@ -1002,7 +1060,7 @@ function drawSwitch(shell, v, prev) {
       h("span", { class: "ck-count" }, v.hand_count),
       h("span", { class: "ck-bubble" + (v.you_called ? "" : " ck-bubble-off") }, v.bubble)
     ),
-    hand
+    endPanel && !v.hand.length ? endPanel : hand
   ));
   fitHand(hand);
   requestAnimationFrame(() => fitHand(hand));
