@@ -15,6 +15,7 @@
 
 import { Connection } from "./connection.js";
 import { h } from "./dom.js";
+import { watchFit } from "./fit.js";
 import { fontsReady, needFont, takeFonts, watchFonts } from "./fonts.js";
 import { Motion } from "./motion.js";
 
@@ -50,11 +51,13 @@ class TableShell {
                      this.whatNow, this.actions, this.taskbar, this.log);
     el.appendChild(this.root);
     this.motion = new Motion(model, this.felt, this.overlay);
+    this.unwatchFit = watchFit(this.felt);     // hands laid out again when the width changes
     this.connection = new Connection(this);
   }
 
   destroy() {
     this.connection.destroy();
+    this.unwatchFit();
   }
 
   /** Play `action` (its text, e.g. "play" and a card) at the position the page shows. */
