@@ -3,7 +3,8 @@
 cards, and War, Steal War and Slap war tables) resized to 320, 390, 768 and 1280 px:
 
 - every card (and its "★ trump" / "✕" tag) and every label on the felt lies inside the felt
-  (inside its wooden rim), no two labels overlap and no label lies on a card;
+  (inside its wooden rim), no two labels overlap and no label lies on a card; a battle's cards
+  each show at least 12 px beside the one before (a long war at 320 px too);
 - every card a person taps (a hand's cards, Switch's stock, Steal War's won cards) shows a part of
   at least 44 × 44 px (WCAG 2.5.5) holding its corner index (rank over suit, at least 9 px high),
   and the centre and the corners of that part are that card's (``elementFromPoint``); a real tap
@@ -65,6 +66,12 @@ FIT_JS = """([rim]) => {
     }));
     for (const l of labels) for (const c of cards) if (meet(l.b, c.getBoundingClientRect()))
       out.push(`${game}: label "${l.text}" lies on card ${name(c)}`);
+    // a battle's cards, in the order put down, each at least 12 px right of the one before (its
+    // corner index shows)
+    for (const row of felt.querySelectorAll('.ck-war-cards')) {
+      const xs = [...row.children].map((c) => c.getBoundingClientRect().left);
+      xs.slice(1).forEach((x, i) => { if (x - xs[i] < 12) out.push(`${game}: war card ${i + 2} of ${xs.length} is only ${Math.round(x - xs[i])} px right of the one before`); });
+    }
   });
   return out;
 }"""
@@ -217,3 +224,9 @@ def _play_war_to_the_end(app):
     assert outside == [], f"{len(outside)} card frames outside the felt, e.g. {outside[:5]}"
     assert war.evaluate("r => r.querySelectorAll('.ck-flying').length") == 0
     war.screenshot(path=artefact("fit_war_1280_over.png"))
+    # the last battle (in this deal a war of 8 cards a side) squeezes into its rows on a phone
+    assert war.locator(".ck-war-you .ck-war-cards .ck-card").count() >= 8
+    app.set_viewport_size({"width": 320, "height": 900})
+    _check_fit(app, 320)
+    war.scroll_into_view_if_needed()
+    war.screenshot(path=artefact("fit_war_320_over.png"))
