@@ -30,7 +30,10 @@ export function fitRow(row, opts = {}) {
   const padL = parseFloat(cs.paddingLeft) || 0, padR = parseFloat(cs.paddingRight) || 0;
   const padT = parseFloat(cs.paddingTop) || 0, padB = parseFloat(cs.paddingBottom) || 0;
   const width = row.clientWidth - padL - padR;
-  const cw = cards[0].offsetWidth, ch = cards[0].offsetHeight;
+  // the card's own size, fractional (a card is 1.4 times as high as wide: a rounded height would
+  // change the row's, and move what is below it, by a pixel), whatever moves it just now
+  const size = getComputedStyle(cards[0]);
+  const cw = parseFloat(size.width) || 0, ch = parseFloat(size.height) || 0;
   if (width <= 0 || !cw) return;
   // drawn as the stylesheet says (gaps, or a war's tucked-under cards): does it fit?
   const left = Math.min(...cards.map((c) => c.offsetLeft));
@@ -44,14 +47,19 @@ export function fitRow(row, opts = {}) {
   const step = m > 1 ? Math.min(cw + gap, (width - cw) / (m - 1)) : 0;
   const dy = Math.max(minStep, Math.round(ch * rowStep));
   const centre = cs.justifyContent === "center";
+  // the room the stylesheet gives the row (a min-height kept for a second row, so that nothing
+  // below moves when the hand wraps); the cards sit at its bottom, as a one-row hand does
+  const room = row.getBoundingClientRect().height;
+  const need = padT + ch + (rows - 1) * dy + padB;
+  const y0 = cs.alignItems === "flex-end" ? Math.max(0, room - need) : 0;
   row.classList.add("ck-fan", "ck-tight");
-  row.style.height = `${padT + ch + (rows - 1) * dy + padB}px`;
+  row.style.height = `${Math.max(need, room)}px`;
   cards.forEach((c, i) => {
     const r = Math.floor(i / m), j = i % m;
     const inRow = Math.min(m, n - r * m);
     const x0 = centre ? (width - (cw + (inRow - 1) * step)) / 2 : 0;
     c.style.left = `${Math.round(padL + x0 + j * step)}px`;
-    c.style.top = `${padT + r * dy}px`;
+    c.style.top = `${padT + y0 + r * dy}px`;
   });
 }
 

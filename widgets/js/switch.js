@@ -1,6 +1,6 @@
 // Switch's felt: the opponents across (name, count, "Last card!" bubble, backs), the stock and the
 // discard pile in the middle with the named suit and any pending penalty, your sorted hand at the
-// bottom (overlapping when it is long). SwitchTable's anywidget module (bundled with the
+// bottom (overlapping, or on more rows, when it is long). SwitchTable's anywidget module (bundled with the
 // shared table.js, cards.js, dom.js, motion.js and connection.js into static/switch.bundle.js).
 
 import { cardBack, cardButton, cardFace, cardSlot, suitClass } from "./cards.js";

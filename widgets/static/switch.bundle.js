@@ -189,7 +189,8 @@ function fitRow(row, opts = {}) {
   const padL = parseFloat(cs.paddingLeft) || 0, padR = parseFloat(cs.paddingRight) || 0;
   const padT = parseFloat(cs.paddingTop) || 0, padB = parseFloat(cs.paddingBottom) || 0;
   const width = row.clientWidth - padL - padR;
-  const cw = cards[0].offsetWidth, ch = cards[0].offsetHeight;
+  const size = getComputedStyle(cards[0]);
+  const cw = parseFloat(size.width) || 0, ch = parseFloat(size.height) || 0;
   if (width <= 0 || !cw) return;
   const left = Math.min(...cards.map((c) => c.offsetLeft));
   const right = Math.max(...cards.map((c) => c.offsetLeft + c.offsetWidth));
@@ -202,14 +203,17 @@ function fitRow(row, opts = {}) {
   const step = m > 1 ? Math.min(cw + gap, (width - cw) / (m - 1)) : 0;
   const dy = Math.max(minStep, Math.round(ch * rowStep));
   const centre = cs.justifyContent === "center";
+  const room = row.getBoundingClientRect().height;
+  const need = padT + ch + (rows - 1) * dy + padB;
+  const y0 = cs.alignItems === "flex-end" ? Math.max(0, room - need) : 0;
   row.classList.add("ck-fan", "ck-tight");
-  row.style.height = `${padT + ch + (rows - 1) * dy + padB}px`;
+  row.style.height = `${Math.max(need, room)}px`;
   cards.forEach((c, i) => {
     const r = Math.floor(i / m), j = i % m;
     const inRow = Math.min(m, n - r * m);
     const x0 = centre ? (width - (cw + (inRow - 1) * step)) / 2 : 0;
     c.style.left = `${Math.round(padL + x0 + j * step)}px`;
-    c.style.top = `${padT + r * dy}px`;
+    c.style.top = `${padT + y0 + r * dy}px`;
   });
 }
 function watchFit(felt) {
