@@ -2,6 +2,7 @@
 (``tests/browser/notebooks/table_fit.ipynb``: an Écarté table, a Switch table whose hand holds 15
 cards, and War, Steal War and Slap war tables) resized to 320, 390, 768 and 1280 px:
 
+- nothing off the felt (toolbar, score, What now, buttons) sticks out of its table sideways;
 - every card (and its "★ trump" / "✕" tag) and every label on the felt lies inside the felt
   (inside its wooden rim), no two labels overlap and no label lies on a card; a battle's cards
   each show at least 12 px beside the one before (a long war at 320 px too);
@@ -18,7 +19,7 @@ cards, and War, Steal War and Slap war tables) resized to 320, 390, 768 and 1280
 from .tables import artefact, settle_table, wait_pos_change
 
 WIDTHS = (320, 390, 768, 1280)
-GAMES = {"ecarte": 0, "switch": 1, "war": 2, "steal": 3, "slap": 4}
+GAMES = ("ecarte", "switch", "war", "steal", "slap")         # the notebook's tables, in order
 RIM = 7          # px: the felt's wooden rim (box-shadow 6 + 2 px) less 1 px
 MIN_TAP = 44     # px (WCAG 2.5.5)
 
@@ -48,7 +49,7 @@ FIT_JS = """([rim]) => {
     const px = (b) => [b.left - F.left, b.top - F.top, b.width, b.height].map(Math.round).join(',');
     const cards = [...felt.querySelectorAll('.ck-card')].filter(shown);
     for (const c of cards) if (!inside(c.getBoundingClientRect()))
-      out.push(`${game}: card ${name(c)} outside the felt at ${px(c.getBoundingClientRect())} (felt ${Math.round(F.width)}x${Math.round(F.height)})`);
+      out.push(`${game}: card ${name(c)} outside the felt at ${px(c.getBoundingClientRect())}`);
     for (const t of felt.querySelectorAll('.ck-tag')) if (shown(t) && !inside(t.getBoundingClientRect()))
       out.push(`${game}: tag "${t.textContent}" outside the felt at ${px(t.getBoundingClientRect())}`);
     const labels = [];
@@ -62,7 +63,8 @@ FIT_JS = """([rim]) => {
     }
     for (const l of labels) if (!inside(l.b)) out.push(`${game}: label "${l.text}" outside the felt at ${px(l.b)}`);
     labels.forEach((l, i) => labels.slice(i + 1).forEach((m) => {
-      if (l.n !== m.n && meet(l.b, m.b)) out.push(`${game}: labels "${l.text}" and "${m.text}" overlap at ${px(l.b)} / ${px(m.b)}`);
+      if (l.n !== m.n && meet(l.b, m.b))
+        out.push(`${game}: labels "${l.text}" and "${m.text}" overlap at ${px(l.b)} / ${px(m.b)}`);
     }));
     for (const l of labels) for (const c of cards) if (meet(l.b, c.getBoundingClientRect()))
       out.push(`${game}: label "${l.text}" lies on card ${name(c)}`);
@@ -70,7 +72,10 @@ FIT_JS = """([rim]) => {
     // corner index shows)
     for (const row of felt.querySelectorAll('.ck-war-cards')) {
       const xs = [...row.children].map((c) => c.getBoundingClientRect().left);
-      xs.slice(1).forEach((x, i) => { if (x - xs[i] < 12) out.push(`${game}: war card ${i + 2} of ${xs.length} is only ${Math.round(x - xs[i])} px right of the one before`); });
+      xs.slice(1).forEach((x, i) => {
+        const d = Math.round(x - xs[i]);
+        if (d < 12) out.push(`${game}: war card ${i + 2} of ${xs.length} is ${d} px right of the one before`);
+      });
     }
   });
   return out;
@@ -91,20 +96,35 @@ TAP_JS = """(root) => {
       if (e.right <= b.left || e.left >= b.right || e.bottom <= b.top || e.top >= b.bottom) continue;
       if (e.top <= b.top + 1) w = Math.min(w, e.left - b.left); else h = Math.min(h, e.top - b.top);
     }
-    const hits = ([x, y]) => { const e = document.elementFromPoint(x, y); return !!e && e.closest('.ck-cardbtn') === c; };
+    const hits = ([x, y]) => {
+      const e = document.elementFromPoint(x, y);
+      return !!e && e.closest('.ck-cardbtn') === c;
+    };
     const pts = [[b.left + w / 2, b.top + h / 2], [b.left + 3, b.top + 3], [b.left + w - 3, b.top + 3],
                  [b.left + 3, b.top + h - 3], [b.left + w - 3, b.top + h - 3]];
     const g = c.querySelector('.ck-index');                 // the top left corner: rank over suit
     let index = null;
     if (g) {
       const i = g.parentNode.getBoundingClientRect(), t = g.getBoundingClientRect();
-      index = { inside: i.left >= b.left - .5 && i.right <= b.left + w + .5 && i.top >= b.top - .5 && i.bottom <= b.top + h + .5,
+      index = { inside: i.left >= b.left - .5 && i.right <= b.left + w + .5
+                        && i.top >= b.top - .5 && i.bottom <= b.top + h + .5,
                 height: Math.round(t.height) };
     }
     return { name: c.getAttribute('aria-label'), key: c.dataset.key, w: Math.round(w), h: Math.round(h),
              x: b.left + w / 2, y: b.top + h / 2, missed: pts.filter((p) => !hits(p)).length, index };
   });
 }"""
+
+# the smallest elements of each table outside its felt that stick out of the table sideways
+OFF_FELT_JS = """() => [...document.querySelectorAll('[data-fit-table]')].flatMap((r) => {
+  const R = r.getBoundingClientRect();
+  return [...r.querySelectorAll('*')]
+    .filter((e) => !e.closest('.ck-felt-wrap') && !e.children.length && e.getClientRects().length)
+    .map((e) => [e.textContent.trim() || e.className, e.getBoundingClientRect()])
+    .filter(([, b]) => b.width && (b.left < R.left - 1 || b.right > R.right + 1))
+    .map(([t, b]) => `${r.dataset.fitTable}: "${t}" at ${Math.round(b.left - R.left)}..${Math.round(b.right - R.left)}`
+                     + ` of ${Math.round(R.width)}`);
+})"""
 
 # a frame-by-frame watch of one table: any card (drawn, or a copy in flight) outside its felt
 WATCH_JS = """(root) => {
@@ -145,13 +165,16 @@ def _check_fit(app, width):
     app.wait_for_timeout(150)
     problems = app.evaluate(FIT_JS, [RIM])
     assert not problems, f"at {width} px:\n  " + "\n  ".join(problems)
+    # nothing of any table off the felt (its toolbar, score, What now, buttons) sticks out of it
+    out = app.evaluate(OFF_FELT_JS)
+    assert not out, f"at {width} px, sticking out of the table: {out}"
     for game in GAMES:
         t = app.locator(root(game))
         t.evaluate("r => r.querySelector('.ck-felt').scrollIntoView({block: 'center'})")
         for card in t.evaluate(TAP_JS):
             where = f"{game} at {width} px: {card['name']}"
             assert card["w"] >= MIN_TAP and card["h"] >= MIN_TAP, f"{where}: shows only {card['w']}×{card['h']} px"
-            assert card["missed"] == 0, f"{where}: {card['missed']} of 5 points of the part that shows hit another element"
+            assert card["missed"] == 0, f"{where}: {card['missed']} of 5 points of the part that shows hit another"
             if card["index"]:
                 assert card["index"]["inside"], f"{where}: its corner index is covered"
                 assert card["index"]["height"] >= 9, f"{where}: its corner index is {card['index']['height']} px high"
