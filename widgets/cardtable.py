@@ -4,10 +4,10 @@ path").
 :class:`CardTable` is an ``anywidget.AnyWidget`` (an ipywidgets ``DOMWidget`` whose JavaScript
 and CSS ship inside this package, in ``static/``; nothing is fetched from the internet). The
 JavaScript's source is ES modules in ``js/`` (``table.js``: the shell and ``makeRender``;
-``cards.js``, ``dom.js``, ``motion.js``, ``connection.js``: the cards, the element builder, cards
-that move, the connection check; each widget's module imports what it uses and ends with
-``export default { render }``), bundled by esbuild into
-one committed file per widget, ``static/<game>.bundle.js`` (``npm ci && npm run build``; a user
+``cards.js``, ``dom.js``, ``motion.js``, ``fit.js``, ``connection.js``: the cards, the element
+builder, cards that move, rows of cards that fit their width, the connection check; each
+widget's module imports what it uses and ends with ``export default { render }``), bundled by
+esbuild into one committed file per widget, ``static/<game>.bundle.js`` (``npm ci && npm run build``; a user
 builds nothing). Its one synced trait of state, ``view``, is the JSON the page draws: the seat's
 observation turned into plain values by the table's ``*_view`` function, plus the table's own
 public settings. The page draws it with ``textContent`` only (never HTML from the model) and

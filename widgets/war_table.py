@@ -106,14 +106,13 @@ def _won_label(last: Mapping[str, Any] | None, p: int, obs: WarObservation, reve
     return _("won the war") if last["wars"] else _("won the battle")
 
 
-def _row(obs: WarObservation, p: int, table: list[list[Any]], reveal: bool, has_choices: bool
-         ) -> dict[str, Any]:
-    """One seat's row: name, out, count, face-up pile, cards on the table, won the battle."""
+def _row(obs: WarObservation, p: int, table: list[list[Any]], reveal: bool) -> dict[str, Any]:
+    """One seat's row: name, out, count, face-up pile, cards on the table, won the battle. The
+    person's row is "You", as the table's sentences say ("you win the battle"); the others' rows
+    have their seats' names (``obs.names``: already in the reader's language)."""
     me = obs.seat
     before = obs.last_battle if reveal else None       # the position before the battle shown
-    name = obs.names[p]
-    if has_choices and p == me:
-        name = _("{player} (you)").format(player=name)
+    name = _("You") if p == me else obs.names[p]
     out = before["out_before"][p] if before is not None else obs.out[p]
     count = _row_count(obs, p, table, before)
     pile = None
@@ -130,9 +129,8 @@ def _row(obs: WarObservation, p: int, table: list[list[Any]], reveal: bool, has_
 def _rows(obs: WarObservation, reveal: bool) -> list[dict[str, Any]]:
     """Every seat's row, the opponents first and the person's last."""
     me = obs.seat
-    has_choices = bool(obs.rules.options.get("steal_war")) or obs.rules.options.get("slap_rank") is not None
     table = _battle_table(obs, reveal)
-    return [_row(obs, p, table, reveal, has_choices)
+    return [_row(obs, p, table, reveal)
             for p in [q for q in range(obs.players) if q != me] + [me]]
 
 

@@ -56,6 +56,8 @@ def test_rows_are_the_others_then_you_with_counts_that_add_up():
     t = WarTable(war.VARIANTS["multiplayer3"](), seed=2, delay=0, seat=1)
     rows = t.view["rows"]
     assert [r["seat"] for r in rows] == [0, 2, 1] and rows[-1]["you"]
+    # the person's row says "You", as the table's sentences do; the others have their names
+    assert [r["name"] for r in rows] == ["Player 1", "Player 3", "You"]
     dealt = sum(r["count"] for r in rows)
     assert dealt == 51                       # three players: 17 each, one card left out (§1.2)
     t.flip()

@@ -5,6 +5,7 @@
 
 import { cardBack, cardButton, cardFace, cardSlot, suitClass } from "./cards.js";
 import { h } from "./dom.js";
+import { fitRow } from "./fit.js";
 import { makeRender } from "./table.js";
 
 function tricksPile(side, n, label) {
@@ -115,6 +116,7 @@ function drawEcarte(shell, v, prev) {
   felt.appendChild(h("div", { class: "ck-seat ck-south" },
     h("div", { class: "ck-nameplate" }, h("b", {}, v.you.name), h("span", { class: "ck-role" }, v.you.role)),
     v.end ? shell.endPanel(v.end) : hand, yourTricks));
+  if (!v.end) fitRow(hand);   // overlapped on a narrow phone, each card still a 44 px target
 
   // -- the buttons that apply now
   const buttons = v.actions.map((a) => {

@@ -2,8 +2,10 @@
 // does not ask for reduced motion), a redraw slides each card from where it was drawn before,
 // a card just played can slide in from its player's hand, and the cards a trick or a battle
 // gathers fly, as copies in the overlay, to the winner's place (a finished trick once the next
-// card is led, a battle at the next Flip). Only the copies are added to
-// the page, and each goes when its flight ends: what a table draws is the same either way.
+// card is led, a battle at the next Flip). Only the copies are added to the page, and each goes
+// when its flight ends or when the next state arrives, whichever is first; the overlay is the
+// felt's size and clips them: nothing is drawn outside the felt. What a table draws is the same
+// either way.
 
 export class Motion {
   /** The motion of one table: its model (for the preference), its felt and its overlay. */
@@ -12,17 +14,35 @@ export class Motion {
     this.felt = felt;
     this.overlay = overlay;
     this.rects = new Map();     // card code -> where that card was drawn before the redraw
+    this.quietUntil = 0;        // no movement before this time (performance.now(), ms)
+    this.lastState = -1e9;      // when the last state was drawn
   }
 
-  /** Whether cards move: the table's preference, unless the system asks for reduced motion. */
+  /** Whether cards move: the table's preference, unless the system asks for reduced motion or
+   *  the states come faster than the cards can move (then the table just shows each state). */
   get enabled() {
     const v = this.model.get("view") || {};
     const reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    return !!(v.prefs && v.prefs.animate) && !reduced;
+    return !!(v.prefs && v.prefs.animate) && !reduced && performance.now() >= this.quietUntil;
   }
 
-  /** Remember where the cards were, before a redraw. */
+  /** The next state is here: the copies still flying go at once (nothing lingers on the table,
+   *  nothing piles up when states come fast, e.g. "Play to the end" with no pause), and while
+   *  states come faster than cards move (mid-flight, or within 250 ms of the last one) cards do
+   *  not move (for 400 ms after the last such state). Returns whether anything was still moving. */
+  stop() {
+    const busy = this.overlay.childElementCount > 0;
+    for (const copy of this.overlay.children) for (const a of copy.getAnimations()) a.cancel();
+    this.overlay.replaceChildren();
+    const now = performance.now();
+    if (busy || now - this.lastState < 250) this.quietUntil = now + 400;
+    this.lastState = now;
+    return busy;
+  }
+
+  /** Remember where the cards were, before a redraw (and stop what is still moving). */
   remember() {
+    this.stop();
     this.rects = new Map();
     for (const e of this.felt.querySelectorAll("[data-anim]")) this.rects.set(e.dataset.anim, e.getBoundingClientRect());
   }

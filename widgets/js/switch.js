@@ -1,26 +1,12 @@
 // Switch's felt: the opponents across (name, count, "Last card!" bubble, backs), the stock and the
 // discard pile in the middle with the named suit and any pending penalty, your sorted hand at the
-// bottom (overlapping when it is long). SwitchTable's anywidget module (bundled with the
+// bottom (overlapping, or on more rows, when it is long). SwitchTable's anywidget module (bundled with the
 // shared table.js, cards.js, dom.js, motion.js and connection.js into static/switch.bundle.js).
 
 import { cardBack, cardButton, cardFace, cardSlot, suitClass } from "./cards.js";
 import { h } from "./dom.js";
+import { fitRow } from "./fit.js";
 import { makeRender } from "./table.js";
-
-function fitHand(hand) {
-  // overlap the cards when the hand is wider than its row (phones, long hands)
-  const cards = [...hand.children];
-  if (cards.length < 2) return;
-  for (const c of cards) c.style.marginLeft = "";
-  hand.classList.remove("ck-tight");
-  const w = hand.clientWidth, cw = cards[0].getBoundingClientRect().width;
-  const gap = parseFloat(getComputedStyle(hand).columnGap) || 0;
-  const need = cards.length * cw + (cards.length - 1) * gap;
-  if (need <= w || !cw) return;
-  const step = Math.max(16, (w - cw) / (cards.length - 1));
-  hand.classList.add("ck-tight");
-  cards.slice(1).forEach((c) => { c.style.marginLeft = `${step - cw - gap}px`; });
-}
 
 function drawSwitch(shell, v, prev) {
   const L = v.labels;
@@ -80,11 +66,11 @@ function drawSwitch(shell, v, prev) {
     h("div", { class: "ck-nameplate" }, h("b", {}, v.hand_label), h("span", { class: "ck-count" }, v.hand_count),
       h("span", { class: "ck-bubble" + (v.you_called ? "" : " ck-bubble-off") }, v.bubble)),
     endPanel && !v.hand.length ? endPanel : hand));
-  // overlap the cards now, before the shell slides moved cards from where they were (a fit one
-  // frame later slid every card of a long hand at each redraw); again next frame in case the
-  // table was not laid out yet (its first draw)
-  fitHand(hand);
-  requestAnimationFrame(() => fitHand(hand));
+  // overlap the cards (or put them on two rows) now, before the shell slides moved cards from
+  // where they were (a fit one frame later slid every card of a long hand at each redraw); again
+  // next frame in case the table was not laid out yet (its first draw)
+  fitRow(hand);
+  requestAnimationFrame(() => fitRow(hand));
   // -- buttons: Draw/Pass, the suits after a Jack, then Last card! and Caught you! (always there)
   const bar = [];
   for (const a of v.actions) bar.push(shell.actionButton(a, () => shell.act(a.action)));

@@ -4,7 +4,8 @@
 // draws the rest, built once per view and updated in place: the toolbar (title, badges, score,
 // New game), the settings, "What now", the action bar, the task bar, the log and the restart
 // question, and it keeps the focus on the same control across a redraw. Beside it: dom.js (h),
-// cards.js (the cards), motion.js (cards that move), connection.js (the connection check).
+// cards.js (the cards), motion.js (cards that move), fit.js (rows of cards that fit their width),
+// connection.js (the connection check).
 // esbuild bundles each game's module with these into one file, widgets/static/<game>.bundle.js,
 // which ships in the package and is what the Python side loads (`npm run build`; nothing is
 // fetched from the internet at run time).
@@ -15,6 +16,7 @@
 
 import { Connection } from "./connection.js";
 import { h } from "./dom.js";
+import { watchFit } from "./fit.js";
 import { fontsReady, needFont, takeFonts, watchFonts } from "./fonts.js";
 import { Motion } from "./motion.js";
 
@@ -64,11 +66,13 @@ class TableShell {
       }
     });
     this.motion = new Motion(model, this.felt, this.overlay);
+    this.unwatchFit = watchFit(this.felt);     // hands laid out again when the width changes
     this.connection = new Connection(this);
   }
 
   destroy() {
     this.connection.destroy();
+    this.unwatchFit();
   }
 
   /** Play `action` (its text, e.g. "play" and a card) at the position the page shows. */

@@ -5,6 +5,7 @@
 
 import { cardBack, cardButton, cardFace, cardSlot } from "./cards.js";
 import { h } from "./dom.js";
+import { fitRow } from "./fit.js";
 import { makeRender } from "./table.js";
 
 function drawWar(shell, v, prev) {
@@ -61,6 +62,10 @@ function drawWar(shell, v, prev) {
     extra.appendChild(hand);
   }
   felt.appendChild(extra);
+  // a long war's cards squeeze into their row (they are not tapped: a narrow strip each), the
+  // won cards to choose from overlap as a hand does
+  for (const row of felt.querySelectorAll(".ck-war-cards")) fitRow(row, { minStep: 14, wrap: false });
+  for (const row of felt.querySelectorAll(".ck-war-top")) fitRow(row);
   h("span");
   const bar = [];
   for (const a of v.actions) bar.push(shell.actionButton(a, () => shell.act(a.action)));

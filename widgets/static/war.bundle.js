@@ -171,6 +171,63 @@ function cardButton(card, { onclick, selected = null, labels = {}, idx = 0, grou
   return b;
 }
 
+// widgets/js/fit.js
+var fitted = /* @__PURE__ */ new WeakMap();
+function fitRow(row, opts = {}) {
+  const { minStep = 44, wrap = true, rowStep = 0.6 } = opts;
+  fitted.set(row, opts);
+  row.dataset.fit = "1";
+  const cards = [...row.children];
+  row.classList.remove("ck-fan", "ck-tight");
+  row.style.height = "";
+  for (const c of cards) {
+    c.style.left = "";
+    c.style.top = "";
+  }
+  if (cards.length < 2) return;
+  const cs = getComputedStyle(row);
+  const padL = parseFloat(cs.paddingLeft) || 0, padR = parseFloat(cs.paddingRight) || 0;
+  const padT = parseFloat(cs.paddingTop) || 0, padB = parseFloat(cs.paddingBottom) || 0;
+  const width = row.clientWidth - padL - padR;
+  const size = getComputedStyle(cards[0]);
+  const cw = parseFloat(size.width) || 0, ch = parseFloat(size.height) || 0;
+  if (width <= 0 || !cw) return;
+  const left = Math.min(...cards.map((c) => c.offsetLeft));
+  const right = Math.max(...cards.map((c) => c.offsetLeft + c.offsetWidth));
+  if (right - left <= width + 0.5) return;
+  const n = cards.length;
+  const gap = parseFloat(cs.columnGap) || 0;
+  const perRow = Math.max(1, Math.floor((width - cw) / minStep) + 1);
+  const rows = wrap ? Math.ceil(n / perRow) : 1;
+  const m = Math.ceil(n / rows);
+  const step = m > 1 ? Math.min(cw + gap, (width - cw) / (m - 1)) : 0;
+  const dy = Math.max(minStep, Math.round(ch * rowStep));
+  const centre = cs.justifyContent === "center";
+  const room = row.getBoundingClientRect().height;
+  const need = padT + ch + (rows - 1) * dy + padB;
+  const y0 = cs.alignItems === "flex-end" ? Math.max(0, room - need) : 0;
+  row.classList.add("ck-fan", "ck-tight");
+  row.style.height = `${Math.max(need, room)}px`;
+  cards.forEach((c, i) => {
+    const r = Math.floor(i / m), j = i % m;
+    const inRow = Math.min(m, n - r * m);
+    const x0 = centre ? (width - (cw + (inRow - 1) * step)) / 2 : 0;
+    c.style.left = `${Math.round(padL + x0 + j * step)}px`;
+    c.style.top = `${padT + y0 + r * dy}px`;
+  });
+}
+function watchFit(felt) {
+  let last = -1;
+  const ro = new ResizeObserver(() => {
+    const w = felt.clientWidth;
+    if (w === last) return;
+    last = w;
+    for (const row of felt.querySelectorAll("[data-fit]")) fitRow(row, fitted.get(row) || {});
+  });
+  ro.observe(felt);
+  return () => ro.disconnect();
+}
+
 // widgets/js/connection.js
 function pageStoppedText() {
   const e = document.querySelector("#ck-stopped .ck-stopped-text");
@@ -337,15 +394,32 @@ var Motion = class {
     this.felt = felt;
     this.overlay = overlay;
     this.rects = /* @__PURE__ */ new Map();
+    this.quietUntil = 0;
+    this.lastState = -1e9;
   }
-  /** Whether cards move: the table's preference, unless the system asks for reduced motion. */
+  /** Whether cards move: the table's preference, unless the system asks for reduced motion or
+   *  the states come faster than the cards can move (then the table just shows each state). */
   get enabled() {
     const v = this.model.get("view") || {};
     const reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    return !!(v.prefs && v.prefs.animate) && !reduced;
+    return !!(v.prefs && v.prefs.animate) && !reduced && performance.now() >= this.quietUntil;
   }
-  /** Remember where the cards were, before a redraw. */
+  /** The next state is here: the copies still flying go at once (nothing lingers on the table,
+   *  nothing piles up when states come fast, e.g. "Play to the end" with no pause), and while
+   *  states come faster than cards move (mid-flight, or within 250 ms of the last one) cards do
+   *  not move (for 400 ms after the last such state). Returns whether anything was still moving. */
+  stop() {
+    const busy = this.overlay.childElementCount > 0;
+    for (const copy of this.overlay.children) for (const a of copy.getAnimations()) a.cancel();
+    this.overlay.replaceChildren();
+    const now = performance.now();
+    if (busy || now - this.lastState < 250) this.quietUntil = now + 400;
+    this.lastState = now;
+    return busy;
+  }
+  /** Remember where the cards were, before a redraw (and stop what is still moving). */
   remember() {
+    this.stop();
     this.rects = /* @__PURE__ */ new Map();
     for (const e of this.felt.querySelectorAll("[data-anim]")) this.rects.set(e.dataset.anim, e.getBoundingClientRect());
   }
@@ -443,10 +517,12 @@ var TableShell = class {
       }
     });
     this.motion = new Motion(model, this.felt, this.overlay);
+    this.unwatchFit = watchFit(this.felt);
     this.connection = new Connection(this);
   }
   destroy() {
     this.connection.destroy();
+    this.unwatchFit();
   }
   /** Play `action` (its text, e.g. "play" and a card) at the position the page shows. */
   act(action) {
@@ -1021,6 +1097,8 @@ function drawWar(shell, v, prev) {
     extra.appendChild(hand);
   }
   felt.appendChild(extra);
+  for (const row of felt.querySelectorAll(".ck-war-cards")) fitRow(row, { minStep: 14, wrap: false });
+  for (const row of felt.querySelectorAll(".ck-war-top")) fitRow(row);
   h("span");
   const bar = [];
   for (const a of v.actions) bar.push(shell.actionButton(a, () => shell.act(a.action)));
