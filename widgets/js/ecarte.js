@@ -78,7 +78,7 @@ function drawEcarte(shell, v, prev) {
           else if (sel.size < v.select_max) sel.add(card.code);
           shell.before();
           drawEcarte(shell, v, v);
-          shell.after();
+          shell.after();                  // the focus stays on this card
           return;
         }
         shell.act(card.action);
@@ -86,6 +86,7 @@ function drawEcarte(shell, v, prev) {
     });
     hand.appendChild(btn);
   });
+  shell.rove(hand, "hand");
   if (!v.hand.length) hand.appendChild(cardSlot("", "ck-hand-empty"));
   const yourTricks = tricksPile("south", v.you.tricks, v.tricks_label);
   felt.appendChild(h("div", { class: "ck-seat ck-south" },
