@@ -159,8 +159,14 @@ def check_axe(app, root: str, what: str) -> None:
     for n in res["contrast"]:
         # a card's corner index and the trump badge's suit symbol are one or two characters, too
         # short for axe to call them text: their inks on the paper are measured by suit_inks
-        if not any(c in n["html"] for c in ("ck-index", "ck-court-letter", "ck-joker", "ck-trump-sym")):
-            problems.append(f"contrast not measured: {n['target']}: {n['why']} [{n['html']}]")
+        if any(c in n["html"] for c in ("ck-index", "ck-court-letter", "ck-joker", "ck-trump-sym")):
+            continue
+        # the "★ trump" tag of a chosen or focused card: the card's tick or focus ring (pseudo
+        # elements, at a corner and outside the card) make axe give up; the tag's own colours
+        # are the same on every card, measured on the cards neither chosen nor focused
+        if "pseudo element" in n["why"] and "ck-tag-trump" in n["html"]:
+            continue
+        problems.append(f"contrast not measured: {n['target']}: {n['why']} [{n['html']}]")
     for hover in (False, True):
         for key, ratio in disabled_contrast(app, root, hover):
             if ratio is None or ratio < 4.5:
@@ -278,6 +284,8 @@ def test_an_ecarte_hand_by_keyboard_alone_and_axe(open_app):
                  " e.dispatchEvent(new Event('scroll')); }", "Click the cards to throw away, then Discard. " * 9)
     more = app.locator(f"{ECARTE} .ck-more-btn")
     assert more.is_visible() and more.get_attribute("aria-expanded") == "false"
+    assert now.get_attribute("tabindex") == "0"         # a box that scrolls: the arrow keys scroll it
+    check_axe(app, ECARTE, "What now longer than its box, 390 px")
     assert more.get_attribute("aria-controls") == now.get_attribute("id")
     height = now.bounding_box()["height"]
     tab_to(app, "e => e.classList.contains('ck-more-btn')")

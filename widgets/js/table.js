@@ -41,7 +41,8 @@ class TableShell {
     this.felt = h("div", { class: "ck-felt" });
     this.overlay = h("div", { class: "ck-overlay", "aria-hidden": "true" });
     const nowId = "ck-whatnow-" + Math.random().toString(36).slice(2, 8);
-    this.whatNow = h("div", { class: "ck-whatnow", id: nowId, role: "status", "aria-live": "polite", "aria-atomic": "true" });
+    this.whatNow = h("div", { class: "ck-whatnow", id: nowId, role: "status", "aria-live": "polite", "aria-atomic": "true",
+                              "data-key": "tool:whatnow" });
     // "more ▾" / "less ▴": opens the What now box to its whole text (markMore); a real button,
     // beside the live region rather than in it (its name is not part of what is announced)
     this.moreButton = h("button", { type: "button", class: "ck-more-btn", "data-key": "tool:more", hidden: true,
@@ -95,7 +96,10 @@ class TableShell {
     if (this.focus) {
       const f = this.focus;
       let target = f.key ? this.root.querySelector(`[data-key="${CSS.escape(f.key)}"]`) : null;
-      if (target && !target.getClientRects().length) target = null;      // hidden now ("more ▾")
+      // hidden now ("more ▾"), or no longer a control (What now once all of it shows)
+      if (target && (!target.getClientRects().length || !target.matches("button, select, input, summary, [tabindex]"))) {
+        target = null;
+      }
       const kept = !!target;
       if (!target && f.group) {
         const items = [...this.root.querySelectorAll(`[data-group="${CSS.escape(f.group)}"]`)];
@@ -245,7 +249,11 @@ class TableShell {
     el.classList.toggle("ck-more", !open && el.scrollHeight - el.scrollTop - el.clientHeight > 2);
     const labels = (this.model.get("view") || {}).labels || {};
     const b = this.moreButton;
-    b.hidden = !open && el.scrollHeight <= el.clientHeight + 2;       // all of it shows
+    const all = open || el.scrollHeight <= el.clientHeight + 2;       // all of it shows
+    b.hidden = all && !open;
+    // a box that scrolls is a tab stop, so that the arrow keys can scroll it (as chromium does by
+    // itself; axe's scrollable-region-focusable asks for it everywhere)
+    if (all) el.removeAttribute("tabindex"); else el.tabIndex = 0;
     b.setAttribute("aria-expanded", open ? "true" : "false");
     const label = (open ? labels.less : labels.more) || (open ? "less" : "more");   // in its language
     if (b.dataset.label !== label) {

@@ -494,7 +494,14 @@ var TableShell = class {
     this.felt = h("div", { class: "ck-felt" });
     this.overlay = h("div", { class: "ck-overlay", "aria-hidden": "true" });
     const nowId = "ck-whatnow-" + Math.random().toString(36).slice(2, 8);
-    this.whatNow = h("div", { class: "ck-whatnow", id: nowId, role: "status", "aria-live": "polite", "aria-atomic": "true" });
+    this.whatNow = h("div", {
+      class: "ck-whatnow",
+      id: nowId,
+      role: "status",
+      "aria-live": "polite",
+      "aria-atomic": "true",
+      "data-key": "tool:whatnow"
+    });
     this.moreButton = h("button", {
       type: "button",
       class: "ck-more-btn",
@@ -557,7 +564,9 @@ var TableShell = class {
     if (this.focus) {
       const f = this.focus;
       let target = f.key ? this.root.querySelector(`[data-key="${CSS.escape(f.key)}"]`) : null;
-      if (target && !target.getClientRects().length) target = null;
+      if (target && (!target.getClientRects().length || !target.matches("button, select, input, summary, [tabindex]"))) {
+        target = null;
+      }
       const kept = !!target;
       if (!target && f.group) {
         const items = [...this.root.querySelectorAll(`[data-group="${CSS.escape(f.group)}"]`)];
@@ -764,7 +773,10 @@ var TableShell = class {
     el.classList.toggle("ck-more", !open && el.scrollHeight - el.scrollTop - el.clientHeight > 2);
     const labels = (this.model.get("view") || {}).labels || {};
     const b = this.moreButton;
-    b.hidden = !open && el.scrollHeight <= el.clientHeight + 2;
+    const all = open || el.scrollHeight <= el.clientHeight + 2;
+    b.hidden = all && !open;
+    if (all) el.removeAttribute("tabindex");
+    else el.tabIndex = 0;
     b.setAttribute("aria-expanded", open ? "true" : "false");
     const label = (open ? labels.less : labels.more) || (open ? "less" : "more");
     if (b.dataset.label !== label) {
