@@ -385,7 +385,7 @@ def test_switch_and_steal_war_by_keyboard_and_axe(open_app):
     assert focused(app)["key"] == cards[-1]
     app.keyboard.press("Home")
     assert focused(app)["key"] == cards[0]
-    for _ in range(3):
+    for move in range(3):
         ready(app, SWITCH)
         if app.locator(SWITCH).get_attribute("data-mode") == "over":
             break
@@ -397,7 +397,7 @@ def test_switch_and_steal_war_by_keyboard_and_axe(open_app):
                 app.keyboard.press("ArrowRight")
         else:                                             # nothing to play: the focus on Draw
             assert focused(app)["key"] in ("act:draw", "act:pass"), focused(app)
-        press(app, "Enter", SWITCH)
+        press(app, ("Enter", "Space")[move % 2], SWITCH)
         ready(app, SWITCH)
         f = focused(app)
         assert not f["body"] and SWITCH[1:] in f["table"], f
