@@ -416,7 +416,7 @@ class CardTable(LiveNote, anywidget.AnyWidget):
                 "what_now": _("What now") if c.task_open is None else _("Your turn"),
                 "not_allowed": _("not allowed"), "trump": _("trump"),
                 "pending": _("from the next game"), "face_down": _("face down"),
-                "advice": _("Advice"), "more": _("more"),
+                "advice": _("Advice"), "more": _("more"), "less": _("less"),
             },
             **self._task_parts(),
         }

@@ -212,13 +212,15 @@ def test_a_long_what_now_shows_whole_on_a_phone_and_says_more_on_a_desktop(open_
     assert "ck-more" in now.get_attribute("class")
     box = now.bounding_box()
     place = in_table()
-    assert "more ▾" in now.evaluate("e => getComputedStyle(e, '::after').content")
+    more = app.locator(f"{ECARTE} .ck-more-btn")       # a button (the keyboard's way: test_keyboard_a11y)
+    assert more.is_visible() and more.inner_text().strip() == "more ▾"
     # a tap opens the box to its whole text (the person asked: what is below may move), and
     # another tap closes it to its place and size
     now.click()
     assert "ck-open" in now.get_attribute("class") and "ck-more" not in now.get_attribute("class")
     assert whole() and now.bounding_box()["height"] > box["height"]
-    assert "less ▴" in now.evaluate("e => getComputedStyle(e, '::after').content")
+    assert more.inner_text().strip() == "less ▴" and more.get_attribute("aria-expanded") == "true"
+    now.screenshot(path=artefact("whatnow_open_phone.png"))
     now.click()
     assert "ck-open" not in now.get_attribute("class") and "ck-more" in now.get_attribute("class")
     # the same size, at the same place in its table (the taps may have scrolled the page)

@@ -129,6 +129,11 @@ def test_esbuild_is_pinned_exactly():
     assert lock["packages"][""]["devDependencies"]["esbuild"] == pin
     assert lock["packages"]["node_modules/esbuild"]["version"] == pin
     assert package["scripts"]["build"] == "node widgets/js/build.mjs"
+    # the other tools too (the fonts, axe-core for tests/browser/test_keyboard_a11y.py): one
+    # exact version each, the one the lock file installs
+    for name, want in package["devDependencies"].items():
+        assert re.fullmatch(r"\d+\.\d+\.\d+", want), f"{name} {want!r}: pin one exact version"
+        assert lock["packages"][f"node_modules/{name}"]["version"] == want, name
 
 
 def test_each_widget_loads_its_bundle_a_module_that_imports_nothing():

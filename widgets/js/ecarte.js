@@ -102,7 +102,7 @@ function drawEcarte(shell, v, prev) {
           else if (sel.size < v.select_max) sel.add(card.code);
           shell.before();
           drawEcarte(shell, v, v);
-          shell.after();
+          shell.after();                  // the focus stays on this card
           return;
         }
         shell.act(card.action);
@@ -110,6 +110,7 @@ function drawEcarte(shell, v, prev) {
     });
     hand.appendChild(btn);
   });
+  shell.rove(hand, "hand");
   if (!v.hand.length) hand.appendChild(cardSlot("", "ck-hand-empty"));
   const yourTricks = tricksPile("south", v.you.tricks, v.tricks_label);
   // at the end of a hand or of the game, the summary lies where your cards were

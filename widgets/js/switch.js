@@ -62,6 +62,7 @@ function drawSwitch(shell, v, prev) {
   if (endPanel && v.hand.length) felt.appendChild(endPanel);
   const hand = h("div", { class: "ck-hand ck-hand-south", role: "group", "aria-label": `${v.hand_label}: ${v.hand_count}` });
   v.hand.forEach((card, i) => hand.appendChild(cardButton(card, { labels: L, idx: i, onclick: () => shell.act(card.action) })));
+  shell.rove(hand, "hand");
   felt.appendChild(h("div", { class: "ck-seat ck-south ck-switch-south" },
     h("div", { class: "ck-nameplate" }, h("b", {}, v.hand_label), h("span", { class: "ck-count" }, v.hand_count),
       h("span", { class: "ck-bubble" + (v.you_called ? "" : " ck-bubble-off") }, v.bubble)),

@@ -3,9 +3,10 @@
 // `export default { render: makeRender(game, drawGame) }` (anywidget's convention); the shell
 // draws the rest, built once per view and updated in place: the toolbar (title, badges, score,
 // New game), the settings, "What now", the action bar, the task bar, the log and the restart
-// question, and it keeps the focus on the same control across a redraw. Beside it: dom.js (h),
-// cards.js (the cards), motion.js (cards that move), fit.js (rows of cards that fit their width),
-// connection.js (the connection check).
+// question, and it keeps the focus on the same control across a redraw (or, when the game moved
+// on, on a card you may play). Beside it: dom.js (h), cards.js (the cards), keys.js (a hand is
+// one tab stop with arrow keys), motion.js (cards that move), fit.js (rows of cards that fit
+// their width), connection.js (the connection check).
 // esbuild bundles each game's module with these into one file, widgets/static/<game>.bundle.js,
 // which ships in the package and is what the Python side loads (`npm run build`; nothing is
 // fetched from the internet at run time).
@@ -18,6 +19,7 @@ import { Connection } from "./connection.js";
 import { h } from "./dom.js";
 import { watchFit } from "./fit.js";
 import { fontsReady, needFont, takeFonts, watchFonts } from "./fonts.js";
+import { landing, landingFromButton, rove, usable } from "./keys.js";
 import { Motion } from "./motion.js";
 
 /**
@@ -31,6 +33,7 @@ class TableShell {
     this.el = el;
     this.selected = new Set();
     this.lastPos = null;
+    this.roving = {};           // each row of cards (keys.js): the key of its card last focused
     // tabindex -1: the table itself can hold the focus (never a tab stop) when a redraw takes
     // away the control that had it and nothing else can take it yet
     this.root = h("div", { class: `ck-root ck-game-${game}`, tabindex: "-1" });
@@ -39,7 +42,13 @@ class TableShell {
     this.settingsBox = h("details", { class: "ck-settings" });
     this.felt = h("div", { class: "ck-felt" });
     this.overlay = h("div", { class: "ck-overlay", "aria-hidden": "true" });
-    this.whatNow = h("div", { class: "ck-whatnow", role: "status", "aria-live": "polite", "aria-atomic": "true" });
+    const nowId = "ck-whatnow-" + Math.random().toString(36).slice(2, 8);
+    this.whatNow = h("div", { class: "ck-whatnow", id: nowId, role: "status", "aria-live": "polite", "aria-atomic": "true",
+                              "data-key": "tool:whatnow" });
+    // "more ▾" / "less ▴": opens the What now box to its whole text (markMore); a real button,
+    // beside the live region rather than in it (its name is not part of what is announced)
+    this.moreButton = h("button", { type: "button", class: "ck-more-btn", "data-key": "tool:more", hidden: true,
+                                    "aria-expanded": "false", "aria-controls": nowId, onclick: () => this.toggleMore() });
     this.actions = h("div", { class: "ck-actions", role: "group" });
     // a lesson's task (the prediction's choices, Hint) and "Deal this again": one row under the
     // buttons, so that nothing above it moves when it is there
@@ -49,7 +58,8 @@ class TableShell {
     this.intro = h("p", { class: "ck-intro", hidden: true });
     this.root.append(this.lostBox, this.intro, this.toolbar, this.settingsBox,
                      h("div", { class: "ck-felt-wrap" }, this.felt, this.overlay, this.confirmBox),
-                     this.whatNow, this.actions, this.taskbar, this.log);
+                     h("div", { class: "ck-whatnow-wrap" }, this.whatNow, this.moreButton),
+                     this.actions, this.taskbar, this.log);
     el.appendChild(this.root);
     // the restart question is modal for the table: Escape answers it "No", and the focus stays
     // on its answers (a click on the inert table under it would give it to the table)
@@ -96,14 +106,30 @@ class TableShell {
     this.motion.remember();
   }
 
-  /** Put the focus back somewhere sensible, and slide moved cards from where they were. */
-  after() {
+  /** Put the focus back somewhere sensible, and slide moved cards from where they were. The view
+   *  `v` and the one drawn before, `prev` (none when the page redraws the same view, e.g. a card
+   *  chosen to throw away): when the game has moved on, or the card that had the focus was
+   *  played, a card you may not play now gives the focus to one you may (keys.js `landing`). */
+  after(v = null, prev = null) {
     if (this.focus) {
       const f = this.focus;
       let target = f.key ? this.root.querySelector(`[data-key="${CSS.escape(f.key)}"]`) : null;
+      // hidden now ("more ▾"), or no longer a control (What now once all of it shows)
+      if (target && (!target.getClientRects().length || !target.matches("button, select, input, summary, [tabindex]"))) {
+        target = null;
+      }
+      const kept = !!target;
       if (!target && f.group) {
         const items = [...this.root.querySelectorAll(`[data-group="${CSS.escape(f.group)}"]`)];
         if (items.length) target = items[Math.min(f.idx, items.length - 1)];
+      }
+      const moved = !!(v && prev && v.game_pos !== prev.game_pos);
+      const waiting = !!v && v.mode === "wait";
+      if (target && !usable(target) && target.classList.contains("ck-cardbtn")
+          && target.parentElement.getAttribute("role") === "toolbar" && (!kept || moved)) {
+        target = landing(target, this.actions, waiting);
+      } else if (target && !usable(target) && moved && !waiting && this.actions.contains(target)) {
+        target = landingFromButton(target, this.felt, this.actions);
       }
       // the end of a hand or a game: its panel's button (Next hand, New game) is what comes next
       if (!target) target = this.felt.querySelector(".ck-end-btn") || this.actions.querySelector("button:not([aria-disabled='true'])")
@@ -111,7 +137,9 @@ class TableShell {
         || this.felt.querySelector(".ck-cardbtn") || this.root;
       if (document.activeElement !== target) target.focus({ preventScroll: true });
     }
-    this.motion.slideMoved();
+    // the page's own redraw (a card chosen to throw away) moves no card: the chosen one lifts
+    // by its CSS (sliding it "from where it was" dropped it below its place for a moment)
+    if (v) this.motion.slideMoved();
   }
 
   drawToolbar(v) {
@@ -223,23 +251,46 @@ class TableShell {
   }
 
   /** The What now box keeps its height (nothing below it moves) and scrolls: when
-   *  its text goes on below the box, the box says so (a fading last line and "more ▾"), and a
-   *  tap or click on it opens it to its whole text (the table below moves down, because the
-   *  person asked); another tap closes it, and so does the next message. */
+   *  its text goes on below the box, the box says so (a fading last line, class ck-more) and the
+   *  "more ▾" button beside it (aria-expanded) opens it to its whole text (the table below moves
+   *  down, because the person asked), by keyboard or by a tap on the button or on the box; then
+   *  "less ▴" (or a tap) closes it, and so does the next message. */
   markMore() {
     const el = this.whatNow;
     if (!el.dataset.more) {
       el.dataset.more = "1";
       el.addEventListener("scroll", () => this.markMore(), { passive: true });
       el.addEventListener("click", () => {
-        if (!el.classList.contains("ck-more") && !el.classList.contains("ck-open")) return;
-        el.classList.toggle("ck-open");
-        el.scrollTop = 0;
-        this.markMore();
+        if (el.classList.contains("ck-more") || el.classList.contains("ck-open")) this.toggleMore();
       });
     }
-    el.classList.toggle("ck-more", el.scrollHeight - el.scrollTop - el.clientHeight > 2);
-    el.dataset.moreLabel = (this.model.get("view").labels || {}).more || "more";   // "more ▾", in its language
+    const open = el.classList.contains("ck-open");
+    el.classList.toggle("ck-more", !open && el.scrollHeight - el.scrollTop - el.clientHeight > 2);
+    const labels = (this.model.get("view") || {}).labels || {};
+    const b = this.moreButton;
+    const all = open || el.scrollHeight <= el.clientHeight + 2;       // all of it shows
+    b.hidden = all && !open;
+    // a box that scrolls is a tab stop, so that the arrow keys can scroll it (as chromium does by
+    // itself; axe's scrollable-region-focusable asks for it everywhere)
+    if (all) el.removeAttribute("tabindex"); else el.tabIndex = 0;
+    b.setAttribute("aria-expanded", open ? "true" : "false");
+    const label = (open ? labels.less : labels.more) || (open ? "less" : "more");   // in its language
+    if (b.dataset.label !== label) {
+      b.dataset.label = label;
+      b.replaceChildren(label, h("span", { class: "ck-more-arrow", "aria-hidden": "true" }, open ? " ▴" : " ▾"));
+    }
+  }
+
+  /** Open the What now box to its whole text, or close it back to its height. */
+  toggleMore() {
+    this.whatNow.classList.toggle("ck-open");
+    this.whatNow.scrollTop = 0;
+    this.markMore();
+  }
+
+  /** Make `row`, whose children are card buttons (a hand), one tab stop with arrow keys (keys.js). */
+  rove(row, group) {
+    rove(row, group, this.roving);
   }
 
   /** Buttons that apply now; `extra` are per-game buttons already built. Always the same height. */
@@ -423,7 +474,7 @@ export function makeRender(game, drawGame) {
       shell.drawTaskbar(v);
       shell.drawLog(v);
       shell.drawConfirm(v);
-      shell.after();
+      shell.after(v, previous);
       shell.holdConfirmFocus(v);
       // still lost: the notice stays, and the controls just drawn go off too
       if (shell.connection.lost) {

@@ -59,6 +59,7 @@ function drawWar(shell, v, prev) {
     extra.append(h("span", { class: "ck-pile-label" }, v.top_label));
     const hand = h("div", { class: "ck-hand ck-war-top", role: "group", "aria-label": v.top_label });
     v.top_choice.forEach((c, i) => hand.appendChild(cardButton(c, { labels: L, idx: i, group: "top", onclick: () => shell.act(c.action) })));
+    shell.rove(hand, "top");
     extra.appendChild(hand);
   }
   felt.appendChild(extra);

@@ -386,6 +386,58 @@ function watchFonts() {
   });
 }
 
+// widgets/js/keys.js
+var CARDS = ":scope > .ck-cardbtn";
+function usable(e) {
+  return e.getAttribute("aria-disabled") !== "true";
+}
+function rove(row, group, memory) {
+  const cards = [...row.querySelectorAll(CARDS)];
+  if (!cards.length) return;
+  row.setAttribute("role", "toolbar");
+  const last = cards.find((c) => c.dataset.key === memory[group]);
+  const stop = (last && usable(last) ? last : null) || cards.find(usable) || last || cards[0];
+  for (const c of cards) c.tabIndex = c === stop ? 0 : -1;
+  row.addEventListener("focusin", (ev) => {
+    const card = ev.target.closest(".ck-cardbtn");
+    if (!card || card.parentElement !== row) return;
+    memory[group] = card.dataset.key;
+    for (const c of row.querySelectorAll(CARDS)) c.tabIndex = c === card ? 0 : -1;
+  });
+  row.addEventListener("keydown", (ev) => {
+    if (ev.altKey || ev.ctrlKey || ev.metaKey || ev.shiftKey) return;
+    const all = [...row.querySelectorAll(CARDS)];
+    const i = all.indexOf(document.activeElement);
+    if (i < 0) return;
+    const to = {
+      ArrowLeft: i - 1,
+      ArrowUp: i - 1,
+      ArrowRight: i + 1,
+      ArrowDown: i + 1,
+      Home: 0,
+      End: all.length - 1
+    }[ev.key];
+    if (to === void 0) return;
+    ev.preventDefault();
+    all[Math.max(0, Math.min(all.length - 1, to))].focus();
+  });
+}
+function landing(card, actions, waiting) {
+  const cards = [...card.parentElement.querySelectorAll(CARDS)];
+  const i = cards.indexOf(card);
+  let best = null;
+  cards.forEach((c, j) => {
+    if (usable(c) && (best === null || Math.abs(j - i) < Math.abs(best - i))) best = j;
+  });
+  if (best !== null) return cards[best];
+  if (waiting) return card;
+  return actions.querySelector("button:not([aria-disabled='true'])") || card;
+}
+function landingFromButton(button, felt, actions) {
+  const card = felt.querySelector("[role='toolbar'] > .ck-cardbtn[tabindex='0']");
+  return (card && usable(card) ? card : null) || actions.querySelector(".ck-primary:not([aria-disabled='true'])") || button;
+}
+
 // widgets/js/motion.js
 var Motion = class {
   /** The motion of one table: its model (for the preference), its felt and its overlay. */
@@ -480,13 +532,31 @@ var TableShell = class {
     this.el = el;
     this.selected = /* @__PURE__ */ new Set();
     this.lastPos = null;
+    this.roving = {};
     this.root = h("div", { class: `ck-root ck-game-${game}`, tabindex: "-1" });
     this.lostBox = h("div", { class: "ck-lost", role: "alert", hidden: true });
     this.toolbar = h("div", { class: "ck-toolbar" });
     this.settingsBox = h("details", { class: "ck-settings" });
     this.felt = h("div", { class: "ck-felt" });
     this.overlay = h("div", { class: "ck-overlay", "aria-hidden": "true" });
-    this.whatNow = h("div", { class: "ck-whatnow", role: "status", "aria-live": "polite", "aria-atomic": "true" });
+    const nowId = "ck-whatnow-" + Math.random().toString(36).slice(2, 8);
+    this.whatNow = h("div", {
+      class: "ck-whatnow",
+      id: nowId,
+      role: "status",
+      "aria-live": "polite",
+      "aria-atomic": "true",
+      "data-key": "tool:whatnow"
+    });
+    this.moreButton = h("button", {
+      type: "button",
+      class: "ck-more-btn",
+      "data-key": "tool:more",
+      hidden: true,
+      "aria-expanded": "false",
+      "aria-controls": nowId,
+      onclick: () => this.toggleMore()
+    });
     this.actions = h("div", { class: "ck-actions", role: "group" });
     this.taskbar = h("div", { class: "ck-taskbar", role: "group", hidden: true });
     this.confirmBox = h("div", { class: "ck-confirm", role: "alertdialog", hidden: true, "aria-modal": "true" });
@@ -498,7 +568,7 @@ var TableShell = class {
       this.toolbar,
       this.settingsBox,
       h("div", { class: "ck-felt-wrap" }, this.felt, this.overlay, this.confirmBox),
-      this.whatNow,
+      h("div", { class: "ck-whatnow-wrap" }, this.whatNow, this.moreButton),
       this.actions,
       this.taskbar,
       this.log
@@ -546,19 +616,33 @@ var TableShell = class {
     }
     this.motion.remember();
   }
-  /** Put the focus back somewhere sensible, and slide moved cards from where they were. */
-  after() {
+  /** Put the focus back somewhere sensible, and slide moved cards from where they were. The view
+   *  `v` and the one drawn before, `prev` (none when the page redraws the same view, e.g. a card
+   *  chosen to throw away): when the game has moved on, or the card that had the focus was
+   *  played, a card you may not play now gives the focus to one you may (keys.js `landing`). */
+  after(v = null, prev = null) {
     if (this.focus) {
       const f = this.focus;
       let target = f.key ? this.root.querySelector(`[data-key="${CSS.escape(f.key)}"]`) : null;
+      if (target && (!target.getClientRects().length || !target.matches("button, select, input, summary, [tabindex]"))) {
+        target = null;
+      }
+      const kept = !!target;
       if (!target && f.group) {
         const items = [...this.root.querySelectorAll(`[data-group="${CSS.escape(f.group)}"]`)];
         if (items.length) target = items[Math.min(f.idx, items.length - 1)];
       }
+      const moved = !!(v && prev && v.game_pos !== prev.game_pos);
+      const waiting = !!v && v.mode === "wait";
+      if (target && !usable(target) && target.classList.contains("ck-cardbtn") && target.parentElement.getAttribute("role") === "toolbar" && (!kept || moved)) {
+        target = landing(target, this.actions, waiting);
+      } else if (target && !usable(target) && moved && !waiting && this.actions.contains(target)) {
+        target = landingFromButton(target, this.felt, this.actions);
+      }
       if (!target) target = this.felt.querySelector(".ck-end-btn") || this.actions.querySelector("button:not([aria-disabled='true'])") || this.felt.querySelector(".ck-cardbtn:not([aria-disabled='true'])") || this.felt.querySelector(".ck-cardbtn") || this.root;
       if (document.activeElement !== target) target.focus({ preventScroll: true });
     }
-    this.motion.slideMoved();
+    if (v) this.motion.slideMoved();
   }
   drawToolbar(v) {
     const key = JSON.stringify([
@@ -732,23 +816,43 @@ var TableShell = class {
     this.markMore();
   }
   /** The What now box keeps its height (nothing below it moves) and scrolls: when
-   *  its text goes on below the box, the box says so (a fading last line and "more ▾"), and a
-   *  tap or click on it opens it to its whole text (the table below moves down, because the
-   *  person asked); another tap closes it, and so does the next message. */
+   *  its text goes on below the box, the box says so (a fading last line, class ck-more) and the
+   *  "more ▾" button beside it (aria-expanded) opens it to its whole text (the table below moves
+   *  down, because the person asked), by keyboard or by a tap on the button or on the box; then
+   *  "less ▴" (or a tap) closes it, and so does the next message. */
   markMore() {
     const el = this.whatNow;
     if (!el.dataset.more) {
       el.dataset.more = "1";
       el.addEventListener("scroll", () => this.markMore(), { passive: true });
       el.addEventListener("click", () => {
-        if (!el.classList.contains("ck-more") && !el.classList.contains("ck-open")) return;
-        el.classList.toggle("ck-open");
-        el.scrollTop = 0;
-        this.markMore();
+        if (el.classList.contains("ck-more") || el.classList.contains("ck-open")) this.toggleMore();
       });
     }
-    el.classList.toggle("ck-more", el.scrollHeight - el.scrollTop - el.clientHeight > 2);
-    el.dataset.moreLabel = (this.model.get("view").labels || {}).more || "more";
+    const open = el.classList.contains("ck-open");
+    el.classList.toggle("ck-more", !open && el.scrollHeight - el.scrollTop - el.clientHeight > 2);
+    const labels = (this.model.get("view") || {}).labels || {};
+    const b = this.moreButton;
+    const all = open || el.scrollHeight <= el.clientHeight + 2;
+    b.hidden = all && !open;
+    if (all) el.removeAttribute("tabindex");
+    else el.tabIndex = 0;
+    b.setAttribute("aria-expanded", open ? "true" : "false");
+    const label = (open ? labels.less : labels.more) || (open ? "less" : "more");
+    if (b.dataset.label !== label) {
+      b.dataset.label = label;
+      b.replaceChildren(label, h("span", { class: "ck-more-arrow", "aria-hidden": "true" }, open ? " ▴" : " ▾"));
+    }
+  }
+  /** Open the What now box to its whole text, or close it back to its height. */
+  toggleMore() {
+    this.whatNow.classList.toggle("ck-open");
+    this.whatNow.scrollTop = 0;
+    this.markMore();
+  }
+  /** Make `row`, whose children are card buttons (a hand), one tab stop with arrow keys (keys.js). */
+  rove(row, group) {
+    rove(row, group, this.roving);
   }
   /** Buttons that apply now; `extra` are per-game buttons already built. Always the same height. */
   drawActions(v, buttons) {
@@ -991,7 +1095,7 @@ function makeRender(game, drawGame) {
       shell.drawTaskbar(v);
       shell.drawLog(v);
       shell.drawConfirm(v);
-      shell.after();
+      shell.after(v, previous);
       shell.holdConfirmFocus(v);
       if (shell.connection.lost) {
         shell.connection.lost = false;
@@ -1111,6 +1215,7 @@ function drawSwitch(shell, v, prev) {
   if (endPanel && v.hand.length) felt.appendChild(endPanel);
   const hand = h("div", { class: "ck-hand ck-hand-south", role: "group", "aria-label": `${v.hand_label}: ${v.hand_count}` });
   v.hand.forEach((card, i) => hand.appendChild(cardButton(card, { labels: L, idx: i, onclick: () => shell.act(card.action) })));
+  shell.rove(hand, "hand");
   felt.appendChild(h(
     "div",
     { class: "ck-seat ck-south ck-switch-south" },
