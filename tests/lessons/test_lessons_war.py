@@ -724,3 +724,32 @@ def test_06_recap_waits_for_the_guesses_it_answers():
                          "it gives their answers.</summary>", 1)[1].split("</details>", 1)[0]
     assert "Bigger wars (Peace, Război) make shorter games; one-card wars make longer ones." in folded
     assert "with a shuffled pickup it cannot, and games last longer on average" in folded
+
+
+WAR_LESSONS = [LESSONS / lang / f"{stem}.md" for lang in ("", "pa", "kn")
+               for stem in ("02_war", "03_war_variants", "03b_war_variants_more")]
+
+
+@pytest.mark.parametrize("source", WAR_LESSONS, ids=lambda p: str(p.relative_to(LESSONS)))
+def test_task_choices_name_the_seats_as_the_table_rows_do(source):
+    """A War table's row for the student says "You" (issue 19), so a task's choices say "You"
+    too, never "Player 1 (you)"; the others are "Player 2" …, in the lesson's language."""
+    from cardkit.i18n import _ as say, language, shown_name
+    lang = source.parent.name if source.parent != LESSONS else "en"
+    with language(lang):
+        rows = {say("You")} | {shown_name(f"Player {n}") for n in range(2, 5)}
+        seats = rows | {shown_name("Player 1")}
+    named = []                     # the choices that name a seat ("Player 1 (you)" names one)
+    for node in ast.walk(ast.parse(_code_of(source))):
+        if isinstance(node, ast.keyword) and node.arg == "choices":
+            named += [c for c in ast.literal_eval(node.value)
+                      if re.sub(r"\s*\(.*\)$", "", c) in seats]
+    assert named, f"{source.name}: no task names a seat"
+    assert set(named) <= rows, f"{source.name}: {sorted(set(named) - rows)} is not a row's name"
+
+
+def _code_of(source: Path) -> str:
+    """The code cells of a jupytext Markdown lesson, as one Python source."""
+    import jupytext
+    return "\n".join(c.source for c in jupytext.read(source).cells
+                     if c.cell_type == "code" and "WarTable(" in c.source)
