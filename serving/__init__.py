@@ -28,7 +28,9 @@ For tests and benchmarks: :mod:`cardkit_serving.launch` (start and stop a standa
 the repository root). The raw client that speaks the widget protocol as a student's page does
 is ``tests/voila_client.py`` (it needs the test-only ``websocket-client``, so it is not shipped).
 
-These run in the Voilà server process, never in a kernel. The page template ``cardkit`` (in
+These run in the Voilà server process, never in a kernel. The one exception is
+:mod:`cardkit_serving.store`, the table store every match lives in (SQLite or Redis), which the
+kernels of a table's seats share. The page template ``cardkit`` (in
 ``serving/templates/cardkit``, installed under ``share/jupyter/voila/templates``) adds the notice
 shown when a page's game has stopped, and the error pages; after an editable install, which does
 not install it, Voilà stops at start-up saying to run ``python -m cardkit_serving.page_template``
