@@ -229,7 +229,7 @@ RACES = dict(seed=st.integers(0, 2**32), prefix=st.lists(st.integers(0, 50), max
              picks=st.tuples(st.integers(0, 50), st.integers(0, 50)))
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(**RACES)
 def test_two_moves_at_once_from_threads(store, seed, prefix, picks):
     state = _race_position(seed, prefix)
@@ -257,7 +257,7 @@ def _process_client(url, token, action, barrier, results, i):
         results.put((i, _apply_outcome(own, token, action)))
 
 
-@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(**RACES)
 def test_two_moves_at_once_from_processes(url, store, seed, prefix, picks):
     state = _race_position(seed, prefix)
