@@ -212,9 +212,12 @@ def _answers_a_click(page, lesson) -> None:
     table.evaluate("t => t.scrollIntoView({block: 'center'})")
     page.wait_for_timeout(300)
     tried = []
-    for label in table.evaluate(f"t => ({CLICKABLE})(t).map(b => b.innerText.trim())"):
+    # each button marked by its place (a card's text is its corner indexes, "J\nJ\nJ\nJ", which
+    # a has_text locator does not find: each such miss cost a 10 s click timeout)
+    labels = table.evaluate(f"t => ({CLICKABLE})(t).map((b, i) => (b.dataset.ckTry = i, b.innerText.trim()))")
+    for i, label in enumerate(labels):
         before = table.inner_text()
-        button = table.locator("button:not([aria-disabled='true'])", has_text=label).first
+        button = table.locator(f"[data-ck-try='{i}']")
         try:
             button.click(timeout=10_000)
         except Exception:
