@@ -2,7 +2,9 @@
 """
 import copy
 import gc
+import os
 import random
+from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
@@ -87,21 +89,26 @@ def test_the_king_of_trumps_counts_in_bidding():
     assert 0 < vals["stand"] < 1 and 0 < vals["propose"] < 1
 
 
+def _hard_wins(i: int) -> bool:
+    """Match ``i`` of :func:`test_strength_hard_beats_easy`: does the hard player win it?"""
+    seat = i % 2
+    rules = EcarteRules.classic() if (i // 2) % 2 else EcarteRules.standard()
+    s = new_game(rules, seed=70_000 + i // 2)
+    bots = [None, None]
+    bots[seat] = EcarteComputer("hard", seed=i)
+    bots[1 - seat] = ecarte.computer_player("easy", seed=i)
+    while not s.is_over:
+        p = s.current_player
+        s.apply(bots[p].choose(s.observation(p)))
+    return s.winner == seat
+
+
 def test_strength_hard_beats_easy():
     # 300 seeded matches to 5 (150 seeds, seats swapped), half of them in each preset. A true 65 %
     # player wins at least 169 of 300 with probability 0.9992 (binomial, exact sum); a coin flip
     # (50 %) only with probability 0.016. About 2.5 minutes of CPU time (0.5 s a match, measured by
-    # the benchmark); far longer in wall-clock time on a machine shared with other work.
-    wins = 0
-    for i in range(300):
-        seat = i % 2
-        rules = EcarteRules.classic() if (i // 2) % 2 else EcarteRules.standard()
-        s = new_game(rules, seed=70_000 + i // 2)
-        bots = [None, None]
-        bots[seat] = EcarteComputer("hard", seed=i)
-        bots[1 - seat] = ecarte.computer_player("easy", seed=i)
-        while not s.is_over:
-            p = s.current_player
-            s.apply(bots[p].choose(s.observation(p)))
-        wins += s.winner == seat
+    # the benchmark), spread over the machine's cores (each match is its own, seeded: the same
+    # result in any order).
+    with ProcessPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:
+        wins = sum(pool.map(_hard_wins, range(300), chunksize=10))
     assert wins >= 169, wins
