@@ -1,5 +1,5 @@
 """nbval settings for every notebook (lessons/), and how ``./dev test`` shares the tests between
-its pytest-xdist workers. They live here, at the root, because a conftest's
+its two pytest-xdist workers (``pytest -n 2``; :func:`work_unit`). They live here, at the root, because a conftest's
 collection hooks only reach the folders below it, and in code rather than in ``addopts`` so that
 ``pytest -p no:nbval tests/...`` still works.
 
@@ -40,14 +40,24 @@ def pytest_collectstart(collector):
 SERIAL = ("tests/browser/", "tests/security/", "tests/hub/", "tests/serving/")
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(config, items):
-    """Under ``pytest -n N --dist loadgroup`` (``./dev test``): every test of :data:`SERIAL` is
-    in one group, so one worker runs them in order while the other workers share the rest; every
-    other test file (and each notebook, whose cells share one kernel) is a group of its own, so a
-    module's fixtures are set up once. Without ``--dist loadgroup`` the markers do nothing (the
-    workers run this hook too, so it marks every run)."""
-    for item in items:
-        path = item.nodeid.split("::")[0]
-        group = "serial" if path.startswith(SERIAL) else path
-        item.add_marker(pytest.mark.xdist_group(group))
+def work_unit(nodeid: str) -> str:
+    """The unit of work a test belongs to under ``./dev test``'s two pytest-xdist workers: every
+    test of :data:`SERIAL` is one unit, run by one worker in order; any other test file, and each
+    notebook (whose cells share one kernel), is a unit of its own (a module's fixtures are set up
+    once). ``work_unit("lessons/02_war.ipynb::Cell 3") == "lessons/02_war.ipynb"``."""
+    path = nodeid.split("::")[0]
+    return "serial" if path.startswith(SERIAL) else path
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """pytest-xdist's scheduler, sending each :func:`work_unit` to one worker. (xdist's own
+    ``--dist loadgroup`` renames node ids to carry a group, which pytest 9.2 no longer allows:
+    pytest-xdist issue 1386; a scheduler of our own needs no renaming.)"""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ByWorkUnit(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return work_unit(nodeid)
+
+    return ByWorkUnit(config, log)
