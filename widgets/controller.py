@@ -475,6 +475,11 @@ class Controller:
         self.schedule()
 
     # ------------------------------------------------------------------------------ computer
+    def linger(self, seconds: float) -> None:
+        """Make the computer's next move wait at least ``seconds`` (when pauses are real: a
+        running loop and ``delay > 0``), e.g. so that a finished trick can be read."""
+        self._linger = max(self._linger, float(seconds))
+
     def computer_turn(self) -> bool:
         """Is it the computer's turn now (and does the table let it move)?"""
         obs = self.observation()

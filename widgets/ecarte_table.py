@@ -38,6 +38,10 @@ __all__ = ["EcarteTable", "ecarte_view"]
 PRESETS = {"standard": ecarte.EcarteRules.standard, "classic": ecarte.EcarteRules.classic}
 TARGETS = (5, 7, 10)
 NEXT_HAND = "next hand"
+#: Seconds a finished trick stays on the felt, both cards face up with its winner named, before
+#: the computer leads the next trick (when the table pauses at all: a Pause above 0, which
+#: lengthens it); a trick the person leads after stays until they play.
+TRICK_HOLD = 1.5
 #: The computer's levels (:func:`cardkit.ecarte.computer_player`), easiest first.
 LEVELS = (N_("easy"), N_("medium"), N_("hard"))
 
@@ -520,6 +524,14 @@ class EcarteTable(CardTable):
     def restore_deal(self) -> None:
         """Put the stacked deal and the first rules back for the next ``new_state``."""
         self._first, self._rules_first = dict(self._deal[0]), self._deal[1]
+
+    def after_move(self) -> None:
+        """A trick just finished and the computer leads the next: it waits :data:`TRICK_HOLD`
+        seconds (or the Pause, if longer), so that the finished trick can be read."""
+        obs = self.controller.observation()
+        if (obs.phase == "play" and not obs.is_over and not obs.trick and obs.last_trick
+                and obs.current_player in self.controller.players):
+            self.controller.linger(TRICK_HOLD)
 
     def computer_may_move(self) -> bool:
         """Not while the table pauses on a finished hand."""

@@ -81,7 +81,27 @@ def shoot(app, root, name: str) -> None:
         if label != "1280":
             whole_what_now(app, size["width"])
         root.screenshot(path=artefact(f"endings_{name}_{label}.png"))
+        assert root.evaluate(TITLE_CLEAR_JS) == 0, f"{name} at {label} px: New game covers the title"
     app.set_viewport_size(VIEWPORTS["desktop"])
+
+
+# an end panel's title and its button never overlap, also for a title of one long word (Écarté's
+# "Computer won." ran under New game at 320 px): how many lines of the title meet the button (the
+# title's text is put back after)
+TITLE_CLEAR_JS = """r => {
+  const t = r.querySelector('.ck-end-title'), b = r.querySelector('.ck-end-btn');
+  if (!t || !b) return 0;
+  const meets = () => { const B = b.getBoundingClientRect(), range = document.createRange();
+    range.selectNodeContents(t);
+    return [...range.getClientRects()].filter((x) => x.width && x.left < B.right && B.left < x.right
+                                                   && x.top < B.bottom && B.top < x.bottom).length; };
+  const text = t.textContent;
+  let n = meets();
+  t.textContent = 'Computer won.';
+  n += meets();
+  t.textContent = text;
+  return n;
+}"""
 
 
 def test_an_ecarte_trick_hand_and_game_end_on_the_table(open_app):

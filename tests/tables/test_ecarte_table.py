@@ -701,3 +701,26 @@ def test_the_game_over_panel_says_who_won_with_new_game_beside_it():
         "button": {"id": "over-new", "label": "New game", "do": "new_game"}}
     t.send_from_page({"do": "new_game"})        # the game is over: no question asked
     assert t.view["mode"] != "over" and t.view["end"] is None and not t.view["confirm"]
+
+
+def test_a_finished_trick_is_held_before_the_computer_leads_again(monkeypatch):
+    """Issue 19: when the computer wins a trick it leads the next one; it first waits
+    TRICK_HOLD seconds (or the Pause, if longer), so the finished trick stays readable. Asked
+    after every trick the computer won and will lead from, and never after one the person won."""
+    from cardkit_tables.ecarte_table import TRICK_HOLD
+    t = EcarteTable(seed=5, delay=0)
+    asked = []
+    monkeypatch.setattr(t.controller, "linger", lambda s: asked.append(
+        (s, t.state.observation(0).last_trick_winner, len(t.state.observation(0).trick))))
+    won = []
+    orig = t.after_move
+
+    def after_move():
+        obs = t.state.observation(0)
+        if obs.phase == "play" and not obs.trick and obs.last_trick and not obs.is_over:
+            won.append(obs.last_trick_winner)
+        orig()
+    monkeypatch.setattr(t, "after_move", after_move)
+    play_match(t, ecarte.computer_player("easy", seed=1))
+    assert asked and won.count(1) == len(asked) and 0 in won
+    assert all(a == (TRICK_HOLD, 1, 0) for a in asked)

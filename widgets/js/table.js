@@ -150,7 +150,9 @@ class TableShell {
     this.toolbarKey = key;
     const tb = this.toolbar;
     tb.replaceChildren();
-    const score = h("div", { class: "ck-score", role: "group", "aria-label": v.score_label || "Score" },
+    // a named group only when the kernel names it (in the table's language): no English fallback
+    const score = h("div", v.score_label ? { class: "ck-score", role: "group", "aria-label": v.score_label }
+      : { class: "ck-score" },
       h("span", { class: "ck-score-title" }, v.score_label || ""),
       (v.scores || []).map((p) => h("span", { class: "ck-score-item" + (p.you ? " ck-score-you" : "") },
         h("span", { class: "ck-score-name" }, p.name), " ", h("b", { class: "ck-score-n" }, String(p.value)))),

@@ -666,7 +666,7 @@ var TableShell = class {
     tb.replaceChildren();
     const score = h(
       "div",
-      { class: "ck-score", role: "group", "aria-label": v.score_label || "Score" },
+      v.score_label ? { class: "ck-score", role: "group", "aria-label": v.score_label } : { class: "ck-score" },
       h("span", { class: "ck-score-title" }, v.score_label || ""),
       (v.scores || []).map((p) => h(
         "span",
