@@ -135,3 +135,11 @@ def test_without_a_store_nothing_changes():
     before = table.state.to_json()
     table.send_from_page({"do": "resume", "token": "K7MPQ2XR." + "a" * 43})
     assert table.state.to_json() == before and table.errors == []
+
+
+def test_welcome_back_in_the_tables_language(store):
+    owner, page = new_kernel(store)
+    play(owner, 2)
+    table, _page2 = new_kernel(store, language="kn")
+    table.send_from_page({"do": "resume", "token": page.token})
+    assert table.view["what_now"]["note"].startswith("ಮತ್ತೆ ಸ್ವಾಗತ: ಸುತ್ತು 1, ನೀವು ")
