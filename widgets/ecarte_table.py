@@ -518,8 +518,12 @@ class EcarteTable(Resumable, CardTable):
         self._stored_dealt(state)
         return state
 
-    def _resumed_hand(self) -> None:
-        self.pause, self._hand_shown = None, None
+    def _resumed_hand(self, state: Any) -> None:
+        """A match resumed before any move of its latest hand pauses on the hand before it."""
+        obs = state.observation(self.controller.seat)
+        fresh = obs.hand_number > 1 and not any(
+            e.kind in MOVES for e in _hand_events(list(obs.events), obs.hand_number))
+        self.pause, self._hand_shown = None, obs.hand_number - 1 if fresh else None
 
     def computer_player(self, seat: int, settings: dict, seed: int | None) -> Player[Any]:
         """The computer at ``seat``, of the level chosen in ``settings``."""

@@ -22,7 +22,7 @@ not import it, the table is handed one) keeps its match in a :class:`StoredMatch
   to forget its token. A table whose own match has started ignores the message.
 
 A store that fails (a full disk, a locked file) never stops the game: the table logs it and
-plays on without the store (the page is told to forget its token).
+plays on without the store (the page keeps its token: another tab may be playing that match).
 """
 from __future__ import annotations
 
@@ -141,7 +141,7 @@ class StoredMatch:
             settings = dict(view.settings)
             computer = settings.pop("computer", None)
             if (view.game != self.game or view.seat != self.seat
-                    or not well_formed_token(computer)
+                    or not well_formed_token(computer) or computer[:9] != token[:9]
                     or self.store.table(computer).seat == self.seat):
                 return None
             state = view.state()
@@ -202,9 +202,9 @@ class Resumable:
             return
         seats = ["person" if s == c.seat else f"computer:{c.settings['level']}"
                  for s in range(len(c.state.names))]
-        m.record(c.state, seats, self._stored_settings())
-        if m.token != m.page_token:
-            self._tell_page(m.token)
+        new = m.record(c.state, seats, self._stored_settings())
+        if new is not None:             # (a store that failed leaves the page's token alone:
+            self._tell_page(new)        # another page of this browser may be playing it)
 
     def send_from_page(self, content: Any) -> None:
         """``{"do": "resume", "token": text}`` (module doc) is handled here; an ``act`` marks
@@ -230,13 +230,13 @@ class Resumable:
             self._tell_page(None)
             return
         state, settings = found
-        self._resumed_hand()
+        self._resumed_hand(state)
         c.adopt(state, self._restore(settings), self._welcome(state))
         self._tell_page(m.token)
 
-    def _resumed_hand(self) -> None:
-        """Forget what the table showed of its fresh deal (a table with a pause between hands
-        says so here)."""
+    def _resumed_hand(self, state: GameState) -> None:
+        """Forget what the table showed of its fresh deal for ``state`` (a table with a pause
+        between hands says so here)."""
 
     def _restore(self, settings: Mapping[str, Any]) -> dict[str, Any]:
         """The stored settings the table offers (the game's), advice and pause put back."""

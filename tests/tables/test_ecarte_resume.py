@@ -45,17 +45,19 @@ def new_kernel(store, **kw):
     return table, Page(table)
 
 
-def test_a_match_comes_back_on_a_new_table(store):
-    first, page = new_kernel(store, level="medium")
+@pytest.mark.parametrize("seed, moves", [(1, 14), (2, 11), (3, 9), (4, 12), (5, 6), (6, 13)])
+def test_a_match_comes_back_on_a_new_table(store, seed, moves):
+    first, page = new_kernel(store, level="medium", seed=seed)
     assert page.token is None and first.view["resume"] is True
-    play(first, 14)
+    play(first, moves)
+    assert not first.state.is_over
     first.send_from_page({"do": "set", "name": "level", "value": "hard"})     # for the next game
     first.send_from_page({"do": "pref", "name": "hint", "value": True})
     first.send_from_page({"do": "pref", "name": "delay", "value": 1.5})
     assert page.token and page.told == [page.token]          # told once, at the first move
     obs = first.state.observation(0)
 
-    second, page2 = new_kernel(store)                        # a reload: a new kernel, a new table
+    second, page2 = new_kernel(store, seed=7)                # a reload: a new kernel, a new table
     second.send_from_page({"do": "resume", "token": page.token})
     assert second.errors == [] and page2.told == [page.token]
     again = second.state.observation(0)
@@ -66,8 +68,9 @@ def test_a_match_comes_back_on_a_new_table(store):
     said = second.view["what_now"]["note"]
     assert said == (f"Welcome back: hand {obs.hand_number}, you {obs.scores[0]}, "
                     f"Computer {obs.scores[1]}")
+    assert (second.pause is None) == (first.pause is None)   # on the finished hand, if it was
     # play goes on from there, through the store, and a third table finds it again
-    play(second, 3)
+    play(second, 2)
     third, _page3 = new_kernel(store)
     third.send_from_page({"do": "resume", "token": page.token})
     assert third.state.to_json() == second.state.to_json()
@@ -143,3 +146,15 @@ def test_welcome_back_in_the_tables_language(store):
     table, _page2 = new_kernel(store, language="kn")
     table.send_from_page({"do": "resume", "token": page.token})
     assert table.view["what_now"]["note"].startswith("ಮತ್ತೆ ಸ್ವಾಗತ: ಸುತ್ತು 1, ನೀವು ")
+
+
+def test_a_store_that_fails_never_stops_the_game(store, monkeypatch):
+    table, page = new_kernel(store)
+    play(table, 1)
+
+    def broken(*args, **kw):
+        raise OSError("disk full")
+    monkeypatch.setattr(store, "apply", broken)
+    play(table, 4)
+    assert table.errors == [] and page.told == [page.token]
+    assert len(table.state.actions) > 4
