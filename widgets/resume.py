@@ -10,7 +10,8 @@ not import it, the table is handed one) keeps its match in a :class:`StoredMatch
 - after every move, the moves the store does not have yet are written through ``store.apply``
   with the version the kernel last read, each with the token of the seat that made it (the
   computer's moves with the computer seat's token): the store's engine checks each again;
-- the settings that matter (rules, target, level, advice, pause) and the computer seat's token
+- the settings that matter (rules, target, level, advice, pause, those for the next game) and
+  the computer seat's token
   go in the table's settings (``save_settings``): they never leave the kernel and the store;
 - the page gets only the person's token, in a custom message ``{"resume": token}`` (``None``:
   forget it), and keeps it in the browser's ``localStorage`` (``js/resume.js``);
@@ -193,7 +194,8 @@ class Resumable:
 
     def _stored_settings(self) -> dict[str, Any]:
         c = self.controller
-        return {**c.settings, "advice": bool(self.prefs.get("hint")), "delay": c.delay}
+        return {**c.settings, "advice": bool(self.prefs.get("hint")), "delay": c.delay,
+                "next": dict(c.pending)}
 
     def after_move(self) -> None:
         super().after_move()  # type: ignore[misc]
@@ -231,17 +233,21 @@ class Resumable:
             return
         state, settings = found
         self._resumed_hand(state)
-        c.adopt(state, self._restore(settings), self._welcome(state))
+        c.adopt(state, self._offered(settings), self._welcome(state))
+        nxt = settings.get("next")
+        c.pending = self._offered(nxt) if isinstance(nxt, dict) else {}
+        if c.pending:
+            self.draw()  # type: ignore[attr-defined]
         self._tell_page(m.token)
 
     def _resumed_hand(self, state: GameState) -> None:
         """Forget what the table showed of its fresh deal for ``state`` (a table with a pause
         between hands says so here)."""
 
-    def _restore(self, settings: Mapping[str, Any]) -> dict[str, Any]:
-        """The stored settings the table offers (the game's), advice and pause put back."""
+    def _offered(self, settings: Mapping[str, Any]) -> dict[str, Any]:
+        """The stored settings the table offers (the game's); advice and pause put back."""
         c = self.controller
-        self.prefs["hint"] = settings.get("advice") is True
+        self.prefs["hint"] = settings.get("advice", self.prefs.get("hint")) is True
         delay = settings.get("delay")
         if isinstance(delay, (int, float)) and not isinstance(delay, bool) and 0 <= delay <= 3:
             c.delay = float(delay)

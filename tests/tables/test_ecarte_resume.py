@@ -64,6 +64,7 @@ def test_a_match_comes_back_on_a_new_table(store, seed, moves):
     assert again == obs and second.state.to_json() == first.state.to_json()
     assert (again.hand_number, again.scores) == (obs.hand_number, obs.scores)
     assert second.controller.settings["level"] == "medium"
+    assert second.controller.pending == {"level": "hard"}                   # still for the next game
     assert second.prefs["hint"] is True and second.controller.delay == 1.5
     said = second.view["what_now"]["note"]
     assert said == (f"Welcome back: hand {obs.hand_number}, you {obs.scores[0]}, "
