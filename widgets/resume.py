@@ -11,8 +11,8 @@ not import it, the table is handed one) keeps its match in a :class:`StoredMatch
   with the version the kernel last read, each with the token of the seat that made it (the
   computer's moves with the computer seat's token): the store's engine checks each again;
 - the settings that matter (rules, target, level, advice, pause, those for the next game) and
-  the computer seat's token
-  go in the table's settings (``save_settings``): they never leave the kernel and the store;
+  the computer seat's token go in the table's settings (``save_settings``): they never leave
+  the kernel and the store;
 - the page gets only the person's token, in a custom message ``{"resume": token}`` (``None``:
   forget it), and keeps it in the browser's ``localStorage`` (``js/resume.js``);
 - a new page sends ``{"do": "resume", "token": text}`` once: the text is an attacker's until the
