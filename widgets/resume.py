@@ -27,6 +27,7 @@ plays on without the store (the page keeps its token: another tab may be playing
 """
 from __future__ import annotations
 
+import json
 import logging
 import re
 from collections.abc import Mapping
@@ -116,8 +117,9 @@ class StoredMatch:
         """Each move the store lacks, by the token of the seat whose turn it was."""
         shadow = self._shadow
         assert shadow is not None and self.token is not None
-        for action in state.actions[self.version:]:
-            token = self.token if shadow.current_player == self.seat else self.computer
+        for action in json.loads(state.to_json())["actions"][self.version:]:
+            mover = shadow.observation(self.seat).current_player
+            token = self.token if mover == self.seat else self.computer
             self.version = self.store.apply(token, self.version, action).version
             shadow.apply(action)
 
@@ -149,10 +151,10 @@ class StoredMatch:
         except Exception:           # an unknown seat, a purged table, a store that failed
             log.debug("no match to resume for this token", exc_info=True)
             return None
-        if state.is_over:
+        if state.observation(self.seat).is_over:
             return None
         self.token, self.computer, self.version = token, computer, view.version
-        self._fresh, self._shadow, self._saved = None, state.clone(), settings
+        self._fresh, self._shadow, self._saved = None, type_of(self.game).from_json(view.state_json), settings
         return state, settings
 
 
@@ -203,7 +205,7 @@ class Resumable:
         if m is None:
             return
         seats = ["person" if s == c.seat else f"computer:{c.settings['level']}"
-                 for s in range(len(c.state.names))]
+                 for s in range(len(c.observation().names))]
         new = m.record(c.state, seats, self._stored_settings())
         if new is not None:             # (a store that failed leaves the page's token alone:
             self._tell_page(new)        # another page of this browser may be playing it)
@@ -257,7 +259,7 @@ class Resumable:
         obs: Any = state.observation(self.controller.seat)
         me, them = obs.seat, 1 - obs.seat
         return _(WELCOME).format(n=obs.hand_number, you=obs.scores[me],
-                                 who=shown_name(state.names[them]), them=obs.scores[them])
+                                 who=shown_name(obs.names[them]), them=obs.scores[them])
 
     def _tell_page(self, token: str | None) -> None:
         """The page keeps ``token`` in its storage (None: forgets it)."""
