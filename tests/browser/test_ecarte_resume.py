@@ -1,5 +1,6 @@
-"""Resume in the Écarté app (issue 20 point 3): a move, a reload of the page (a new kernel), and
-the same hand is back with "Welcome back: …"; the browser keeps only the seat's token.
+"""Resume in the Écarté app (issue 20 point 3): moves, then a reload of the page (a new kernel),
+or a killed kernel and a reload, and the same hand is back with "Welcome back: …"; the browser
+keeps only the seat's token.
 
 A Voilà of its own, whose kernels use a table store in a temporary file (``CARDKIT_STORE``), so
 that the test neither reads nor writes the user's default store."""
@@ -11,7 +12,7 @@ import pytest
 from cardkit_serving.launch import start_voila
 
 from .conftest import LESSONS, START_TIMEOUT
-from .tables import settle, what_now
+from .tables import kill_kernel, settle, wait_game_stopped, what_now
 
 HAND = ".ck-hand-south .ck-cardbtn"
 PLAYABLE = HAND + ":not([aria-disabled='true'])"
@@ -55,8 +56,8 @@ def stored(app) -> dict:
     return app.evaluate("() => Object.fromEntries(Object.entries(localStorage))")
 
 
-def test_a_reload_brings_the_same_hand_back(open_app):
-    app = open_app("ecarte_app", wait_for=HAND)
+def two_moves_then(app, lose) -> None:
+    """Two moves, ``lose(app)`` (the kernel goes), a reload: the same hand, welcomed back."""
     settle(app)
     one_move(app)
     settle(app)
@@ -68,6 +69,7 @@ def test_a_reload_brings_the_same_hand_back(open_app):
     (key, token), = keep.items()
     assert key == "cardkit:ecarte:resume:/voila/render/ecarte_app.ipynb" and TOKEN.match(token)
 
+    lose(app)
     app.reload(wait_until="domcontentloaded")           # Voilà: a new kernel, a fresh deal
     app.locator(HAND).first.wait_for(state="visible", timeout=90_000)
     app.wait_for_function("() => (document.querySelector('.ck-whatnow') || {}).innerText"
@@ -77,6 +79,20 @@ def test_a_reload_brings_the_same_hand_back(open_app):
     assert re.search(r"Welcome back: hand \d+, you \d+, Computer \d+", said), said
     assert (hand(app), app.locator(".ck-subtitle").inner_text()) == before
     assert stored(app) == keep
-    # play on from there: the resumed match takes moves
-    one_move(app)
+    one_move(app)                                       # and the resumed match plays on
     settle(app)
+
+
+def test_a_reload_brings_the_same_hand_back(open_app):
+    two_moves_then(open_app("ecarte_app", wait_for=HAND), lambda app: None)
+
+
+def test_a_killed_kernel_then_a_reload_brings_it_back(open_app):
+    def kill(app):
+        app.kernel_gone = True          # the page's attempts to reach it are expected to fail
+        kill_kernel(app)
+        wait_game_stopped(app)
+    app = open_app("ecarte_app", wait_for=HAND)
+    two_moves_then(app, kill)
+    # leaving the page asks Voilà to shut the dead kernel down, which it refuses (403): expected
+    app.console_errors = [e for e in app.console_errors if "/voila/api/shutdown/" not in e]
