@@ -9,8 +9,13 @@ from cardkit_tables import EcarteTable
 
 
 @pytest.fixture
-def store(tmp_path):
-    with open_store(f"sqlite:///{tmp_path}/tables.db") as s:
+def url(tmp_path):
+    return f"sqlite:///{tmp_path}/tables.db"
+
+
+@pytest.fixture
+def store(url):
+    with open_store(url) as s:
         yield s
 
 
@@ -46,7 +51,7 @@ def new_kernel(store, **kw):
 
 
 @pytest.mark.parametrize("seed, moves", [(1, 14), (2, 11), (3, 9), (4, 12), (5, 6), (6, 13)])
-def test_a_match_comes_back_on_a_new_table(store, seed, moves):
+def test_a_match_comes_back_on_a_new_table(url, store, seed, moves):
     first, page = new_kernel(store, level="medium", seed=seed)
     assert page.token is None and first.view["resume"] is True
     play(first, moves)
@@ -70,12 +75,14 @@ def test_a_match_comes_back_on_a_new_table(store, seed, moves):
     assert said == (f"Welcome back: hand {obs.hand_number}, you {obs.scores[0]}, "
                     f"Computer {obs.scores[1]}")
     assert (second.pause is None) == (first.pause is None)   # on the finished hand, if it was
-    # play goes on from there, through the store, and a third table finds it again
+    # play goes on from there, through the store, and a third table finds it again, on a store
+    # opened afresh (a restarted server)
     play(second, 2)
-    third, _page3 = new_kernel(store)
-    third.send_from_page({"do": "resume", "token": page.token})
-    assert third.state.to_json() == second.state.to_json()
-    assert third.controller.started()                        # New game asks first
+    with open_store(url) as restarted:
+        third, _page3 = new_kernel(restarted)
+        third.send_from_page({"do": "resume", "token": page.token})
+        assert third.state.to_json() == second.state.to_json()
+        assert third.controller.started()                    # New game asks first
 
 
 def test_new_game_replaces_the_token(store):
