@@ -8,7 +8,15 @@ collection hooks only reach the folders below it, and in code rather than in ``a
 - Outputs are compared strictly (``--nbval``) except ``stderr`` (warnings differ between
   machines); memory addresses are sanitized. nbval never compares widget model ids, and the
   tables' ``text/plain`` repr is short and stable (``EcarteTable(seat=0)``).
+- The Écarté app keeps its matches in the table store (``open_store()``): a test run, its
+  kernels and its Voilà servers use a store in a temporary folder (``CARDKIT_STORE``, unless
+  set already), never the user's own file.
 """
+import atexit
+import os
+import shutil
+import tempfile
+
 import pytest
 
 try:
@@ -20,6 +28,10 @@ CELL_TIMEOUT = 300
 
 
 def pytest_configure(config):
+    if "CARDKIT_STORE" not in os.environ:
+        folder = tempfile.mkdtemp(prefix="cardkit-store-")
+        os.environ["CARDKIT_STORE"] = f"sqlite:///{folder}/tables.db"
+        atexit.register(shutil.rmtree, folder, True)
     if IPyNbFile is None or not config.pluginmanager.hasplugin("nbval"):
         return
     opt = config.option

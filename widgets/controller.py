@@ -193,19 +193,28 @@ class Controller:
         self.cancel_later()
         self.settings.update(self.pending)
         self.pending = {}
-        seed = self.game_seed()
-        self.state = self.table.new_state(dict(self.settings), seed)
+        self._begin(self.table.new_state(dict(self.settings), self.game_seed()), 0, None)
+        if deal and self.task is not None:
+            self._put_task(self.task)
+        self.table.draw()
+        self.schedule()
+
+    def _begin(self, state: GameState, moves: int, message: tuple[str, str] | None) -> None:
+        """Put ``state`` on the table (``moves`` made in it already), with fresh computer players."""
+        seed, self.state = self.game_seed(), state
         self.players = {p: self.table.computer_player(p, dict(self.settings),
                                                       None if seed is None else seed + 7919 * (p + 1))
                         for p in self.computers}
-        self.bound = None
-        self.moves = 0
-        self.confirming = False
-        self.message = None
-        self.pos += 1
-        self.turn += 1
-        if deal and self.task is not None:
-            self._put_task(self.task)
+        self.bound, self.moves, self.confirming, self.message = None, moves, False, message
+        self.pos, self.turn = self.pos + 1, self.turn + 1
+
+    def adopt(self, state: GameState, settings: Mapping[str, Any], message: str) -> None:
+        """Carry on ``state`` (a resumed match, ``resume.py``) with ``settings``, saying ``message``."""
+        self.cancel()
+        self.cancel_later()
+        self.settings.update(settings)
+        self.pending = {}
+        self._begin(state, max(1, len(getattr(state, "actions", ()))), (message, "info"))
         self.table.draw()
         self.schedule()
 

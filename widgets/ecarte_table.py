@@ -31,6 +31,7 @@ from cardkit.i18n import N_, _, ngettext, shown_name
 
 from .cardtable import CardTable, bundle, card_json, game_over_view, held, sort_hand, waiting_card
 from .controller import Controller
+from .resume import Resumable
 from .task import Task, TaskMode
 
 __all__ = ["EcarteTable", "ecarte_view"]
@@ -439,7 +440,7 @@ def ecarte_view(obs: EcarteObservation, *, names: tuple[str, str], pause: Event 
     }
 
 
-class EcarteTable(CardTable):
+class EcarteTable(Resumable, CardTable):
     """Play Écarté against the computer (RULES.md §3), one match to ``rules.target`` points.
 
     Parameters: ``rules`` (an :class:`cardkit.ecarte.EcarteRules`, default standard); ``seed``
@@ -449,7 +450,9 @@ class EcarteTable(CardTable):
     hand, as in :func:`cardkit.ecarte.new_game`); ``narrow`` (force the one-column phone layout);
     ``animate`` (short card movements; off: none), ``four_colour`` (♦ blue, ♣ green), ``hint``
     (show the advisor's line, when the advisor exists); ``task`` (a
-    :class:`~cardkit_tables.task.Task` on the stacked ``deck``: "predict, then see").
+    :class:`~cardkit_tables.task.Task` on the stacked ``deck``: "predict, then see"); ``store``
+    (a table store, ``cardkit_serving.store.open_store()``: the match is kept there and a new
+    page comes back to it, :mod:`cardkit_tables.resume`; None, the default: nothing is kept).
 
     Raises ``ValueError`` for a seat other than 0 or 1, a level not offered, or a task without a
     stacked deck or whose moves or answers do not fit it.
@@ -470,7 +473,7 @@ class EcarteTable(CardTable):
                  seat: int = 0, level: str = "easy", delay: float = 0.6, deck=None,
                  dealer: int | None = None, narrow: bool = False, animate: bool = True,
                  four_colour: bool = False, hint: bool = False, task: Task | None = None,
-                 **kwargs: Any):
+                 store: Any = None, **kwargs: Any):
         if seat not in (0, 1):
             raise ValueError("Écarté has two seats: seat is 0 or 1")
         if delay < 0:
@@ -498,6 +501,7 @@ class EcarteTable(CardTable):
             options={"rules": tuple(PRESETS) + (("custom",) if self._custom is not None else ()),
                      "target": tuple(sorted(set(TARGETS) | {rules.target})),
                      "level": LEVELS}, stacked=deck is not None, task=task)
+        self._keep_in(store, "ecarte")
         self.controller.start()
 
     # -- hooks for the controller ------------------------------------------------------------------
@@ -515,7 +519,15 @@ class EcarteTable(CardTable):
                                 names=names)
         self.pause = None
         self._hand_shown = None
+        self._stored_dealt(state)
         return state
+
+    def _resumed_hand(self, state: Any) -> None:
+        """A match resumed before any move of its latest hand pauses on the hand before it."""
+        obs = state.observation(self.controller.seat)
+        fresh = obs.hand_number > 1 and not any(
+            e.kind in MOVES for e in _hand_events(list(obs.events), obs.hand_number))
+        self.pause, self._hand_shown = None, obs.hand_number - 1 if fresh else None
 
     def computer_player(self, seat: int, settings: dict, seed: int | None) -> Player[Any]:
         """The computer at ``seat``, of the level chosen in ``settings``."""
@@ -604,6 +616,7 @@ class EcarteTable(CardTable):
         view["toggles"] = self._toggles(("hint", _("Show advice")))
         view["speed"] = self._speed()
         view["prefs"] = dict(self.prefs)
+        self._stored_draw(view)
         self.view = view
 
     def _repr_args(self) -> str:

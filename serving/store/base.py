@@ -125,6 +125,21 @@ class SeatPlan:
         that plays it."""
         return cls("computer", level)
 
+    @classmethod
+    def of(cls, plan: SeatPlan | str) -> SeatPlan:
+        """``plan`` itself, or the plan its word names (for a caller that does not import this
+        module: a table of ``cardkit_tables``, below this layer).
+
+        >>> SeatPlan.of("computer:hard"), SeatPlan.of("classmate").open
+        (SeatPlan(kind='computer', level='hard', open=False), True)
+        """
+        if isinstance(plan, SeatPlan):
+            return plan
+        kind, _colon, level = str(plan).partition(":")
+        if kind == "computer":
+            return cls.computer(level)
+        return cls.classmate() if kind == "classmate" else cls(kind)
+
     def __post_init__(self) -> None:
         if self.kind not in ("person", "computer"):
             raise ValueError(f"a seat is a 'person' or a 'computer', not {self.kind!r}")
@@ -309,11 +324,12 @@ class TableStore(abc.ABC):
         self.expire_after = expire_after
 
     # -- making and joining ----------------------------------------------------------------------
-    def create(self, state: GameState | str, seats: Sequence[SeatPlan],
+    def create(self, state: GameState | str, seats: Sequence[SeatPlan | str],
                settings: Mapping[str, Any] | None = None) -> NewTable:
         """Store a new table: ``state`` (a :class:`~cardkit.core.GameState` or its
         ``to_json()``), one :class:`SeatPlan` per seat of the game, ``settings`` (a JSON dict of
-        at most :data:`MAX_SETTINGS` bytes). Version 0.
+        at most :data:`MAX_SETTINGS` bytes). Version 0. A seat may be given as a word instead
+        (``"person"``, ``"classmate"``, ``"computer:easy"``: :meth:`SeatPlan.of`).
 
         The code is :data:`CODE_LENGTH` characters from :data:`CODE_ALPHABET` (31**8 ≈ 8.5e11),
         drawn with :mod:`secrets`. Guessing odds: with 10 wrong codes a minute allowed per
@@ -324,17 +340,18 @@ class TableStore(abc.ABC):
         Raises ``ValueError`` for JSON that is no game's, a seat count other than the game's, or
         settings too long."""
         text = state if isinstance(state, str) else state.to_json()
+        plans = [SeatPlan.of(plan) for plan in seats]
         game = str(json.loads(text).get("game"))
         players = len(_rebuild(game, text).names)
-        if len(seats) != players:
-            raise ValueError(f"{game} here has {players} seats, not {len(seats)}")
+        if len(plans) != players:
+            raise ValueError(f"{game} here has {players} seats, not {len(plans)}")
         now, settings_text = self._clock(), _settings_json(settings)
-        secrets_ = [None if plan.open else secrets.token_urlsafe(32) for plan in seats]
+        secrets_ = [None if plan.open else secrets.token_urlsafe(32) for plan in plans]
         for _attempt in range(20):
             code = new_code()
             tickets = tuple(Ticket(code, i, f"{code}.{s}") for i, s in enumerate(secrets_) if s)
             if self._insert(Record(code, game, text, settings_text, 0, now, now,
-                                   _seat_rows(seats, tickets, now))):
+                                   _seat_rows(plans, tickets, now))):
                 return NewTable(code, tickets)
         raise StoreError("no free table code after 20 tries")   # 1,000 tables: p ≈ 1e-180
 

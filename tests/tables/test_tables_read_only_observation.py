@@ -34,9 +34,16 @@ def uses_of_the_state(source: str) -> list[tuple[int, str]]:
 TABLE_MODULES = sorted(p for p in WIDGETS.glob("*.py") if not p.name.startswith("lesson_"))
 
 
+#: Besides: a table that keeps its match in the table store (resume.py) writes the engine's own
+#: JSON there (``to_json``: the deal and the moves, for the kernels and the store only; the
+#: page is sent no more than before).
+ALSO = {"resume.py": {"to_json"}}
+
+
 @pytest.mark.parametrize("path", TABLE_MODULES, ids=lambda p: p.name)
 def test_a_table_reads_only_the_observation(path):
-    found = uses_of_the_state(path.read_text(encoding="utf-8"))
+    found = [(line, use) for line, use in uses_of_the_state(path.read_text(encoding="utf-8"))
+             if use.removeprefix("state.") not in ALSO.get(path.name, ())]
     assert not found, f"{path.name} uses the game state beyond observation/apply: {found}"
 
 

@@ -6,7 +6,7 @@
 // question, and it keeps the focus on the same control across a redraw (or, when the game moved
 // on, on a card you may play). Beside it: dom.js (h), cards.js (the cards), keys.js (a hand is
 // one tab stop with arrow keys), motion.js (cards that move), fit.js (rows of cards that fit
-// their width), connection.js (the connection check).
+// their width), connection.js (the connection check), resume.js (a stored match's token).
 // esbuild bundles each game's module with these into one file, widgets/static/<game>.bundle.js,
 // which ships in the package and is what the Python side loads (`npm run build`; nothing is
 // fetched from the internet at run time).
@@ -16,6 +16,7 @@
 // through the game's `apply`; the page holds no game state of its own beyond a discard selection.
 
 import { Connection } from "./connection.js";
+import { watchResume } from "./resume.js";
 import { h } from "./dom.js";
 import { watchFit } from "./fit.js";
 import { fontsReady, needFont, takeFonts, watchFonts } from "./fonts.js";
@@ -497,6 +498,9 @@ export function makeRender(game, drawGame) {
     const start = () => { if (drawn) return; drawn = true; model.on("change:view", draw); draw(); };
     if (lang === "pa" || lang === "kn") fontsReady(lang).then(start); else start();
     askLinkLanguage(model, shell);
-    return () => { drawn = true; model.off("change:view", draw); model.off("msg:custom", fonts); shell.destroy(); };
+    const unwatch = watchResume(model, (content) => shell.connection.send(content));
+    return () => {
+      drawn = true; model.off("change:view", draw); model.off("msg:custom", fonts); unwatch(); shell.destroy();
+    };
   };
 }

@@ -327,6 +327,37 @@ var Connection = class {
   }
 };
 
+// widgets/js/resume.js
+var PREFIX = "cardkit:";
+function keyFor(game) {
+  return PREFIX + (game || "table") + ":resume:" + window.location.pathname;
+}
+function read(key) {
+  try {
+    return window.localStorage.getItem(key);
+  } catch (err) {
+    return null;
+  }
+}
+function write(key, token) {
+  try {
+    if (typeof token === "string" && token.length <= 200) window.localStorage.setItem(key, token);
+    else window.localStorage.removeItem(key);
+  } catch (err) {
+  }
+}
+function watchResume(model, send) {
+  const game = () => (model.get("view") || {}).game;
+  const onMsg = (msg) => {
+    if (msg && Object.prototype.hasOwnProperty.call(msg, "resume")) write(keyFor(game()), msg.resume);
+  };
+  model.on("msg:custom", onMsg);
+  const v = model.get("view") || {};
+  const token = v.resume ? read(keyFor(v.game)) : null;
+  if (token) send({ do: "resume", token });
+  return () => model.off("msg:custom", onMsg);
+}
+
 // widgets/js/fonts.js
 var FAMILY = { pa: "Noto Sans Gurmukhi", kn: "Noto Sans Kannada" };
 var LETTER = { pa: "ਅ", kn: "ಅ" };
@@ -1120,10 +1151,12 @@ function makeRender(game, drawGame) {
     if (lang === "pa" || lang === "kn") fontsReady(lang).then(start);
     else start();
     askLinkLanguage(model, shell);
+    const unwatch = watchResume(model, (content) => shell.connection.send(content));
     return () => {
       drawn = true;
       model.off("change:view", draw);
       model.off("msg:custom", fonts);
+      unwatch();
       shell.destroy();
     };
   };

@@ -1,0 +1,98 @@
+"""Resume in the Écarté app (issue 20 point 3): moves, then a reload of the page (a new kernel),
+or a killed kernel and a reload, and the same hand is back with "Welcome back: …"; the browser
+keeps only the seat's token.
+
+A Voilà of its own, whose kernels use a table store in a temporary file (``CARDKIT_STORE``), so
+that the test neither reads nor writes the user's default store."""
+import os
+import re
+
+import pytest
+
+from cardkit_serving.launch import start_voila
+
+from .conftest import LESSONS, START_TIMEOUT
+from .tables import kill_kernel, settle, wait_game_stopped, what_now
+
+HAND = ".ck-hand-south .ck-cardbtn"
+PLAYABLE = HAND + ":not([aria-disabled='true'])"
+PREFER = ("Propose an exchange", "Accept (new cards)", "Stand (play these cards)")
+TOKEN = re.compile(r"^[A-HJ-NP-Z2-9]{8}\.[A-Za-z0-9_-]{43}$")
+
+
+@pytest.fixture(scope="module")
+def voila_url(tmp_path_factory):
+    """This module's Voilà (``open_app`` asks for ``voila_url``): the lessons, a store of its own."""
+    store = tmp_path_factory.mktemp("store") / "tables.db"
+    server = start_voila(LESSONS, pool={"ecarte_app.ipynb": 0}, args=["--show_tracebacks=True"],
+                         env={"CARDKIT_STORE": f"sqlite:///{store}"}, timeout=START_TIMEOUT)
+    try:
+        yield server.url
+    finally:
+        server.stop()
+        os.unlink(server.log_path)
+
+
+def hand(app) -> list[str]:
+    return app.eval_on_selector_all(HAND, "els => els.map(e => e.dataset.key)")
+
+
+def one_move(app) -> None:
+    """The person's move: an exchange decision, a discard of one card, or a card played."""
+    old = app.locator(".ck-root").get_attribute("data-pos")
+    names = [b.inner_text().strip() for b in app.locator(".ck-actions button").all()]
+    choice = next((n for n in PREFER if n in names), None)
+    if choice is not None:
+        app.locator(".ck-actions button", has_text=choice).first.click()
+    elif app.locator(".ck-actions [data-key='act:discard']").count():
+        app.locator(HAND).first.click()
+        app.locator(".ck-actions [data-key='act:discard']").click()
+    else:
+        app.locator(PLAYABLE).first.click()
+    app.wait_for_function("(old) => document.querySelector('.ck-root').dataset.pos !== old", arg=old)
+
+
+def stored(app) -> dict:
+    return app.evaluate("() => Object.fromEntries(Object.entries(localStorage))")
+
+
+def two_moves_then(app, lose) -> None:
+    """Two moves, ``lose(app)`` (the kernel goes), a reload: the same hand, welcomed back."""
+    settle(app)
+    one_move(app)
+    settle(app)
+    one_move(app)
+    settle(app)
+    before = (hand(app), app.locator(".ck-subtitle").inner_text())
+    keep = stored(app)
+    assert len(keep) == 1
+    (key, token), = keep.items()
+    assert key == "cardkit:ecarte:resume:/voila/render/ecarte_app.ipynb" and TOKEN.match(token)
+
+    lose(app)
+    app.reload(wait_until="domcontentloaded")           # Voilà: a new kernel, a fresh deal
+    app.locator(HAND).first.wait_for(state="visible", timeout=90_000)
+    app.wait_for_function("() => (document.querySelector('.ck-whatnow') || {}).innerText"
+                          "?.includes('Welcome back')", timeout=30_000)
+    settle(app)
+    said = what_now(app)
+    assert re.search(r"Welcome back: hand \d+, you \d+, Computer \d+", said), said
+    assert (hand(app), app.locator(".ck-subtitle").inner_text()) == before
+    assert stored(app) == keep
+    one_move(app)                                       # and the resumed match plays on
+    settle(app)
+
+
+def test_a_reload_brings_the_same_hand_back(open_app):
+    two_moves_then(open_app("ecarte_app", wait_for=HAND), lambda app: None)
+
+
+def test_a_killed_kernel_then_a_reload_brings_it_back(open_app):
+    def kill(app):
+        app.kernel_gone = True          # the page's attempts to reach it are expected to fail
+        kill_kernel(app)
+        wait_game_stopped(app)
+    app = open_app("ecarte_app", wait_for=HAND)
+    two_moves_then(app, kill)
+    # leaving the page asks Voilà to shut the dead kernel down, which it refuses (403): expected
+    app.console_errors = [e for e in app.console_errors if "/voila/api/shutdown/" not in e]

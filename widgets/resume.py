@@ -1,0 +1,271 @@
+"""Resume: a table against the computer kept in the table store, so that a reload, a new kernel
+or a restarted server brings back the same match (issue 20; docs/architecture.md "Table store").
+
+DESIGN. A table built with ``store=`` (a ``cardkit_serving.store.TableStore``; this layer does
+not import it, the table is handed one) keeps its match in a :class:`StoredMatch`:
+
+- a game is put in the store at its first move (a fresh deal that nobody touched is not worth
+  keeping, and a page load that resumes at once leaves no empty table behind): seats are the
+  person and the computer at its level; the kernel holds both seats' tokens;
+- after every move, the moves the store does not have yet are written through ``store.apply``
+  with the version the kernel last read, each with the token of the seat that made it (the
+  computer's moves with the computer seat's token): the store's engine checks each again;
+- the settings that matter (rules, target, level, advice, pause, those for the next game) and
+  the computer seat's token go in the table's settings (``save_settings``): they never leave
+  the kernel and the store;
+- the page gets only the person's token, in a custom message ``{"resume": token}`` (``None``:
+  forget it), and keeps it in the browser's ``localStorage`` (``js/resume.js``);
+- a new page sends ``{"do": "resume", "token": text}`` once: the text is an attacker's until the
+  store says otherwise. Its form is checked (length, alphabet), then the store looks it up; a
+  live match of this game, the token the person's seat and the computer's token still good,
+  is rebuilt with the game's ``from_json`` and carried on (:meth:`Controller.adopt`). Anything
+  else (junk, a forged secret, a finished or purged match) changes nothing but tells the page
+  to forget its token. A table whose own match has started ignores the message.
+
+A store that fails (a full disk, a locked file) never stops the game: the table logs it and
+plays on without the store (the page keeps its token: another tab may be playing that match).
+"""
+from __future__ import annotations
+
+import json
+import logging
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from cardkit.core import GameState
+from cardkit.i18n import N_, _, shown_name
+
+__all__ = ["Resumable", "StoredMatch", "well_formed_token"]
+
+log = logging.getLogger("cardkit.tables")
+
+#: what a resumed table says first (the hand, then each side's points)
+WELCOME = N_("Welcome back: hand {n}, you {you}, {who} {them}")
+
+#: a seat token's form: the table code (8 of the store's 31 letters), a dot, 43 URL-safe
+#: characters (``secrets.token_urlsafe(32)``)
+TOKEN = re.compile(r"[A-HJ-NP-Z2-9]{8}\.[A-Za-z0-9_-]{43}")
+
+
+def well_formed_token(text: Any) -> bool:
+    """Whether ``text`` (from the page: anything) has a seat token's form.
+
+    >>> well_formed_token("K7MPQ2XR." + "a" * 43), well_formed_token("K7MPQ2XR.x"), well_formed_token(7)
+    (True, False, False)
+    """
+    return isinstance(text, str) and len(text) == 52 and TOKEN.fullmatch(text) is not None
+
+
+class StoredMatch:
+    """One table's match in the store (module doc). ``store``: the table store; ``game``: the
+    store's name of the game (``"ecarte"``); ``seat``: the person's.
+
+    Attributes: ``token`` (the person's, or None while the game is not stored), ``computer``
+    (the computer seat's token), ``version`` (moves the store holds), ``page_token`` (what the
+    page was last told to keep: a token, None to forget it, or ``...`` before anything)."""
+
+    def __init__(self, store: Any, game: str, seat: int) -> None:
+        self.store = store
+        self.game = game
+        self.seat = seat
+        self.token: str | None = None
+        self.computer: str | None = None
+        self.version = 0
+        self.page_token: Any = ...
+        self.touched = False                    # the person made a move in this game
+        self._fresh: str | None = None          # the deal's JSON, until the first move
+        self._shadow: GameState | None = None   # the store's position, to know who moved
+        self._saved: dict[str, Any] | None = None
+
+    # -- a new game, its moves and settings ----------------------------------------------------
+    def dealt(self, state: GameState) -> None:
+        """A new game was dealt: the next move stores it as a new table (the page's token goes
+        when the page is next told)."""
+        self.token = self.computer = self._shadow = self._saved = None
+        self.version, self.touched = 0, False
+        self._fresh = state.to_json()
+
+    def record(self, state: GameState, seats: list[str], settings: dict[str, Any]) -> str | None:
+        """Write the moves of ``state`` the store lacks, creating the table first (``seats`` as
+        ``store.create`` takes them) once the person has moved (``touched``); returns the
+        person's token when it is new, else None. A store error is logged and the match goes on
+        unstored."""
+        if self.store is None or (self.token is None and (self._fresh is None or not self.touched)):
+            return None
+        try:
+            new = self._create(seats, settings) if self.token is None else None
+            self._write(state)
+        except Exception:
+            log.warning("the table store failed: the match goes on without it", exc_info=True)
+            self.store, self.token = None, None
+            return None
+        return new
+
+    def _create(self, seats: list[str], settings: dict[str, Any]) -> str:
+        assert self._fresh is not None
+        made = self.store.create(self._fresh, seats, None)
+        tokens = {t.seat: t.token for t in made.tickets}
+        self.token = tokens.pop(self.seat)
+        self.computer = tokens.popitem()[1]
+        self._shadow = type_of(self.game).from_json(self._fresh)
+        self._fresh, self.version = None, 0
+        self.save(settings)
+        return self.token
+
+    def _write(self, state: GameState) -> None:
+        """Each move the store lacks, by the token of the seat whose turn it was."""
+        shadow = self._shadow
+        assert shadow is not None and self.token is not None
+        for action in json.loads(state.to_json())["actions"][self.version:]:
+            mover = shadow.observation(self.seat).current_player
+            token = self.token if mover == self.seat else self.computer
+            self.version = self.store.apply(token, self.version, action).version
+            shadow.apply(action)
+
+    def save(self, settings: Mapping[str, Any]) -> None:
+        """Keep ``settings`` (and the computer's token) with the stored match, when changed."""
+        if self.store is None or self.token is None or settings == self._saved:
+            return
+        try:
+            self.store.save_settings(self.token, {**settings, "computer": self.computer})
+            self._saved = dict(settings)
+        except Exception:
+            log.warning("the table store failed to keep the settings", exc_info=True)
+
+    # -- coming back -----------------------------------------------------------------------------
+    def find(self, token: Any) -> tuple[GameState, dict[str, Any]] | None:
+        """The live match of this game whose person's seat the (untrusted) ``token`` opens, as
+        ``(state, settings)``; None for anything else (never an exception)."""
+        if self.store is None or not well_formed_token(token):
+            return None
+        try:
+            view = self.store.table(token)
+            settings = dict(view.settings)
+            computer = settings.pop("computer", None)
+            if (view.game != self.game or view.seat != self.seat
+                    or not well_formed_token(computer) or computer[:9] != token[:9]
+                    or self.store.table(computer).seat == self.seat):
+                return None
+            state = view.state()
+        except Exception:           # an unknown seat, a purged table, a store that failed
+            log.debug("no match to resume for this token", exc_info=True)
+            return None
+        if state.observation(self.seat).is_over:
+            return None
+        self.token, self.computer, self.version = token, computer, view.version
+        self._fresh, self._shadow, self._saved = None, type_of(self.game).from_json(view.state_json), settings
+        return state, settings
+
+
+def type_of(game: str) -> type[GameState]:
+    """The state class of the store's game name (only Écarté's table keeps its match now)."""
+    from cardkit import ecarte
+    if game != "ecarte":
+        raise ValueError(f"no stored table for {game!r}")
+    return ecarte.EcarteState
+
+
+class Resumable:
+    """What a two-seat table against the computer (:class:`~cardkit_tables.EcarteTable`) adds
+    to keep its match in a store (module doc). The table calls :meth:`_keep_in` before its
+    controller deals, :meth:`_stored_dealt` from ``new_state`` and :meth:`_stored_draw` from
+    ``draw``; the moves are written from ``after_move`` and the page's ``resume`` message is
+    handled here."""
+
+    controller: Any
+    prefs: dict[str, Any]
+    _stored: StoredMatch | None = None
+
+    def _keep_in(self, store: Any, game: str) -> None:
+        self._stored = None if store is None else StoredMatch(store, game, self.controller.seat)
+
+    def _stored_dealt(self, state: GameState) -> None:
+        """A new game: stored afresh at its first move; the page forgets the old token."""
+        m = self._stored
+        if m is not None:
+            m.dealt(state)
+            if isinstance(m.page_token, str):
+                self._tell_page(None)
+
+    def _stored_draw(self, view: dict[str, Any]) -> None:
+        """The view says the page may resume; the settings shown are kept with the match."""
+        if self._stored is not None:
+            view["resume"] = True
+            self._stored.save(self._stored_settings())
+
+    def _stored_settings(self) -> dict[str, Any]:
+        c = self.controller
+        return {**c.settings, "advice": bool(self.prefs.get("hint")), "delay": c.delay,
+                "next": dict(c.pending)}
+
+    def after_move(self) -> None:
+        super().after_move()  # type: ignore[misc]
+        m, c = self._stored, self.controller
+        if m is None:
+            return
+        seats = ["person" if s == c.seat else f"computer:{c.settings['level']}"
+                 for s in range(len(c.observation().names))]
+        new = m.record(c.state, seats, self._stored_settings())
+        if new is not None:             # (a store that failed leaves the page's token alone:
+            self._tell_page(new)        # another page of this browser may be playing it)
+
+    def send_from_page(self, content: Any) -> None:
+        """``{"do": "resume", "token": text}`` (module doc) is handled here; an ``act`` marks
+        the game as the person's own (stored from now on); the rest as every table does."""
+        kind = content.get("do") if isinstance(content, dict) else None
+        if self._stored is not None and kind == "act":
+            self._stored.touched = True
+        if kind != "resume":
+            super().send_from_page(content)  # type: ignore[misc]
+            return
+        with self.speaking():  # type: ignore[attr-defined]
+            try:
+                self._resume(content.get("token"))
+            except Exception as exc:
+                self.controller._error(exc)
+
+    def _resume(self, token: Any) -> None:
+        m, c = self._stored, self.controller
+        if m is None or m.token is not None or m.touched:
+            return                      # no store, or this table's own match is under way
+        found = m.find(token)
+        if found is None:
+            self._tell_page(None)
+            return
+        state, settings = found
+        self._resumed_hand(state)
+        c.adopt(state, self._offered(settings), self._welcome(state))
+        nxt = settings.get("next")
+        c.pending = self._offered(nxt) if isinstance(nxt, dict) else {}
+        if c.pending:
+            self.draw()  # type: ignore[attr-defined]
+        self._tell_page(m.token)
+
+    def _resumed_hand(self, state: GameState) -> None:
+        """Forget what the table showed of its fresh deal for ``state`` (a table with a pause
+        between hands says so here)."""
+
+    def _offered(self, settings: Mapping[str, Any]) -> dict[str, Any]:
+        """The stored settings the table offers (the game's); advice and pause put back."""
+        c = self.controller
+        self.prefs["hint"] = settings.get("advice", self.prefs.get("hint")) is True
+        delay = settings.get("delay")
+        if isinstance(delay, (int, float)) and not isinstance(delay, bool) and 0 <= delay <= 3:
+            c.delay = float(delay)
+        return {k: v for k, v in settings.items() if k in c.options and v in c.options[k]}
+
+    def _welcome(self, state: GameState) -> str:
+        obs: Any = state.observation(self.controller.seat)
+        me, them = obs.seat, 1 - obs.seat
+        return _(WELCOME).format(n=obs.hand_number, you=obs.scores[me],
+                                 who=shown_name(obs.names[them]), them=obs.scores[them])
+
+    def _tell_page(self, token: str | None) -> None:
+        """The page keeps ``token`` in its storage (None: forgets it)."""
+        assert self._stored is not None
+        self._stored.page_token = token
+        try:
+            self.send({"resume": token})  # type: ignore[attr-defined]
+        except Exception:
+            log.debug("the page could not be told its resume token", exc_info=True)
