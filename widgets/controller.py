@@ -126,7 +126,7 @@ class Controller:
         self.first_settings = dict(settings)
         self._confirm_kind = "new"
         self.delay = float(delay)
-        self._linger = 0.0          # a longer pause before the computer's next move (s)
+        self.linger = 0.0           # a longer pause before the computer's next move (s); a table may raise it
         self.computers = tuple(computers)
         self.settings = dict(settings)
         self.options = {k: tuple(v) for k, v in (options or {}).items()}
@@ -321,7 +321,7 @@ class Controller:
         b.answered = True
         # the "✓" speaks of the position the student made: the computer's reply waits long
         # enough for it to be read against that position
-        self._linger = TASK_LINGER
+        self.linger = TASK_LINGER
         self._moved(message=(b.task.right_text, "done"))
         return True
 
@@ -484,11 +484,6 @@ class Controller:
         self.schedule()
 
     # ------------------------------------------------------------------------------ computer
-    def linger(self, seconds: float) -> None:
-        """Make the computer's next move wait at least ``seconds`` (when pauses are real: a
-        running loop and ``delay > 0``), e.g. so that a finished trick can be read."""
-        self._linger = max(self._linger, float(seconds))
-
     def computer_turn(self) -> bool:
         """Is it the computer's turn now (and does the table let it move)?"""
         obs = self.observation()
@@ -508,8 +503,8 @@ class Controller:
         # longer than ``delay`` (unless the thinking itself takes longer)
         start = loop.time()
         choice = self._choose()
-        wait = max(0.0, max(self.delay, self._linger) - (loop.time() - start))
-        self._linger = 0.0
+        wait = max(0.0, max(self.delay, self.linger) - (loop.time() - start))
+        self.linger = 0.0
         self._handle = loop.call_later(wait, self._scheduled, self.state, self.pos, choice)
 
     def _choose(self) -> Action:

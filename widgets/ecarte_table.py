@@ -539,11 +539,13 @@ class EcarteTable(Resumable, CardTable):
 
     def after_move(self) -> None:
         """A trick just finished and the computer leads the next: it waits :data:`TRICK_HOLD`
-        seconds (or the Pause, if longer), so that the finished trick can be read."""
+        seconds (or the Pause, if longer), so that the finished trick can be read; the move is
+        stored (:class:`~cardkit_tables.resume.Resumable`)."""
+        super().after_move()
         obs = self.controller.observation()
         if (obs.phase == "play" and not obs.is_over and not obs.trick and obs.last_trick
                 and obs.current_player in self.controller.players):
-            self.controller.linger(TRICK_HOLD)
+            self.controller.linger = max(self.controller.linger, TRICK_HOLD)
 
     def computer_may_move(self) -> bool:
         """Not while the table pauses on a finished hand."""

@@ -708,18 +708,18 @@ def test_a_finished_trick_is_held_before_the_computer_leads_again(monkeypatch):
     TRICK_HOLD seconds (or the Pause, if longer), so the finished trick stays readable. Asked
     after every trick the computer won and will lead from, and never after one the person won."""
     from cardkit_tables.ecarte_table import TRICK_HOLD
-    t = EcarteTable(seed=5, delay=0)
-    asked = []
-    monkeypatch.setattr(t.controller, "linger", lambda s: asked.append(
-        (s, t.state.observation(0).last_trick_winner, len(t.state.observation(0).trick))))
-    won = []
+    t = EcarteTable(seed=5, delay=0)        # headless: the computer moves at once, linger unused
+    asked, won = [], []
     orig = t.after_move
 
     def after_move():
         obs = t.state.observation(0)
         if obs.phase == "play" and not obs.trick and obs.last_trick and not obs.is_over:
             won.append(obs.last_trick_winner)
+        t.controller.linger = 0.0
         orig()
+        if t.controller.linger:
+            asked.append((t.controller.linger, obs.last_trick_winner, len(obs.trick)))
     monkeypatch.setattr(t, "after_move", after_move)
     play_match(t, ecarte.computer_player("easy", seed=1))
     assert asked and won.count(1) == len(asked) and 0 in won
