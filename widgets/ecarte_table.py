@@ -31,6 +31,7 @@ from cardkit.i18n import N_, _, ngettext, shown_name
 
 from .cardtable import CardTable, bundle, card_json, game_over_view, held, sort_hand, waiting_card
 from .controller import Controller
+from .classmate import Classmates
 from .resume import Resumable
 from .task import Task, TaskMode
 
@@ -440,7 +441,7 @@ def ecarte_view(obs: EcarteObservation, *, names: tuple[str, str], pause: Event 
     }
 
 
-class EcarteTable(Resumable, CardTable):
+class EcarteTable(Classmates, Resumable, CardTable):
     """Play Écarté against the computer (RULES.md §3), one match to ``rules.target`` points.
 
     Parameters: ``rules`` (an :class:`cardkit.ecarte.EcarteRules`, default standard); ``seed``
@@ -452,7 +453,8 @@ class EcarteTable(Resumable, CardTable):
     (show the advisor's line, when the advisor exists); ``task`` (a
     :class:`~cardkit_tables.task.Task` on the stacked ``deck``: "predict, then see"); ``store``
     (a table store, ``cardkit_serving.store.open_store()``: the match is kept there and a new
-    page comes back to it, :mod:`cardkit_tables.resume`; None, the default: nothing is kept).
+    page comes back to it, :mod:`cardkit_tables.resume`; None, the default: nothing is kept);
+    ``classmates`` (with a store: offer "Play a classmate", :mod:`cardkit_tables.classmate`).
 
     Raises ``ValueError`` for a seat other than 0 or 1, a level not offered, or a task without a
     stacked deck or whose moves or answers do not fit it.
@@ -473,7 +475,7 @@ class EcarteTable(Resumable, CardTable):
                  seat: int = 0, level: str = "easy", delay: float = 0.6, deck=None,
                  dealer: int | None = None, narrow: bool = False, animate: bool = True,
                  four_colour: bool = False, hint: bool = False, task: Task | None = None,
-                 store: Any = None, **kwargs: Any):
+                 store: Any = None, classmates: bool = False, **kwargs: Any):
         if seat not in (0, 1):
             raise ValueError("Écarté has two seats: seat is 0 or 1")
         if delay < 0:
@@ -502,10 +504,12 @@ class EcarteTable(Resumable, CardTable):
                      "target": tuple(sorted(set(TARGETS) | {rules.target})),
                      "level": LEVELS}, stacked=deck is not None, task=task)
         self._keep_in(store, "ecarte")
+        self._offer_classmates(store, classmates)
         self.controller.start()
 
     # -- hooks for the controller ------------------------------------------------------------------
     def new_state(self, settings: dict, seed: int | None):
+        self._mate_left()
         first, self._first = self._first, {}
         rules = self._rules_first
         self._rules_first = None
@@ -552,7 +556,10 @@ class EcarteTable(Resumable, CardTable):
         return self.pause is None
 
     def why_not_now(self, obs: Observation) -> str | None:
-        """A pause between hands, the game over, or the computer's turn (else ``None``)."""
+        """A pause between hands, the game over, the other side's turn, or a classmate still
+        to sit down (else ``None``)."""
+        if self._mate_why_not():
+            return self._mate_why_not()
         if self.pause is not None:
             return _("This hand is over: press Next hand.")
         if obs.is_over:
@@ -606,7 +613,8 @@ class EcarteTable(Resumable, CardTable):
         said = view.pop("what_now")
         view.update(self._common_view(said["text"], said["tone"], news=said.get("news")))
         rules_label = _("Rules: {label}").format(label=_(obs.rules.label))
-        view["badges"] = [rules_label, _("computer: {level}").format(level=_(c.settings["level"]))]
+        view["badges"] = [rules_label] + ([] if self._mate else [
+            _("computer: {level}").format(level=_(c.settings["level"]))])
         view["settings"] = [
             self._setting("rules", _("Rules"), [(k, _(make().label)) for k, make in PRESETS.items()]
                           + ([("custom", self._custom.label)] if self._custom is not None else [])),
@@ -619,6 +627,7 @@ class EcarteTable(Resumable, CardTable):
         view["speed"] = self._speed()
         view["prefs"] = dict(self.prefs)
         self._stored_draw(view)
+        self._mate_draw(view)
         self.view = view
 
     def _repr_args(self) -> str:

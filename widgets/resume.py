@@ -72,6 +72,7 @@ class StoredMatch:
         self.token: str | None = None
         self.computer: str | None = None
         self.version = 0
+        self.base = 0                           # moves the state had when it was stored
         self.page_token: Any = ...
         self.touched = False                    # the person made a move in this game
         self._fresh: str | None = None          # the deal's JSON, until the first move
@@ -83,7 +84,7 @@ class StoredMatch:
         """A new game was dealt: the next move stores it as a new table (the page's token goes
         when the page is next told)."""
         self.token = self.computer = self._shadow = self._saved = None
-        self.version, self.touched = 0, False
+        self.version, self.base, self.touched = 0, 0, False
         self._fresh = state.to_json()
 
     def record(self, state: GameState, seats: list[str], settings: dict[str, Any]) -> str | None:
@@ -109,6 +110,7 @@ class StoredMatch:
         self.token = tokens.pop(self.seat)
         self.computer = tokens.popitem()[1]
         self._shadow = type_of(self.game).from_json(self._fresh)
+        self.base = len(json.loads(self._fresh)["actions"])
         self._fresh, self.version = None, 0
         self.save(settings)
         return self.token
@@ -117,7 +119,7 @@ class StoredMatch:
         """Each move the store lacks, by the token of the seat whose turn it was."""
         shadow = self._shadow
         assert shadow is not None and self.token is not None
-        for action in json.loads(state.to_json())["actions"][self.version:]:
+        for action in json.loads(state.to_json())["actions"][self.base + self.version:]:
             mover = shadow.observation(self.seat).current_player
             token = self.token if mover == self.seat else self.computer
             self.version = self.store.apply(token, self.version, action).version
@@ -143,17 +145,18 @@ class StoredMatch:
             view = self.store.table(token)
             settings = dict(view.settings)
             computer = settings.pop("computer", None)
-            if (view.game != self.game or view.seat != self.seat
+            if (view.game != self.game or settings.get("mode") == "classmate"
                     or not well_formed_token(computer) or computer[:9] != token[:9]
-                    or self.store.table(computer).seat == self.seat):
+                    or self.store.table(computer).seat == view.seat):
                 return None
             state = view.state()
         except Exception:           # an unknown seat, a purged table, a store that failed
             log.debug("no match to resume for this token", exc_info=True)
             return None
-        if state.observation(self.seat).is_over:
+        if state.observation(view.seat).is_over:
             return None
-        self.token, self.computer, self.version = token, computer, view.version
+        self.token, self.computer, self.version, self.seat = token, computer, view.version, view.seat
+        self.base = len(json.loads(view.state_json)["actions"]) - view.version
         self._fresh, self._shadow, self._saved = None, type_of(self.game).from_json(view.state_json), settings
         return state, settings
 
@@ -234,6 +237,10 @@ class Resumable:
             self._tell_page(None)
             return
         state, settings = found
+        c.seat, c.computers = m.seat, (1 - m.seat,)
+        names = getattr(self, "_names", None)
+        if names is not None:           # the person's seat may be either (a classmate's table)
+            state.names = tuple(names if m.seat == 0 else names[::-1])  # type: ignore[attr-defined]
         self._resumed_hand(state)
         c.adopt(state, self._offered(settings), self._welcome(state))
         nxt = settings.get("next")
