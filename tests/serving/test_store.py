@@ -15,10 +15,7 @@ import json
 import multiprocessing
 import os
 import secrets
-import shutil
-import subprocess
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -28,11 +25,11 @@ import cardkit_serving.store as store_module
 from cardkit import IllegalAction, InvalidAction, ecarte, war
 from cardkit.cards import piquet_pack
 from cardkit.i18n import language
-from cardkit_serving.launch import free_port
 from cardkit_serving.store import (FAILED_CODES_PER_MINUTE, BadStoreURL, NotYourTurn, SeatPlan,
                                    SeatTaken, StaleVersion, TooManyAttempts, UnknownSeat,
                                    UnknownTable, open_store)
 from cardkit_serving.store import base as store_base
+from redis_server import redis_server
 
 ADA_BLAISE = ("Ada", "Blaise")
 
@@ -41,35 +38,8 @@ ADA_BLAISE = ("Ada", "Blaise")
 @pytest.fixture(scope="module")
 def redis_url(tmp_path_factory):
     """A redis-server of its own on loopback, nothing saved to disk; stopped after the module."""
-    exe = shutil.which("redis-server")
-    if exe is None:
-        pytest.fail("redis-server is missing: `apt-get install redis-server` (./dev test and "
-                    ".ci/run install it); the Redis table store is tested against the real server")
-    try:
-        import redis
-    except ImportError:
-        pytest.fail("redis-py is missing: pip install -e '.[test]' (or 'cardkit[store-redis]')")
-    work, port = tmp_path_factory.mktemp("redis"), free_port()
-    proc = subprocess.Popen([exe, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-                             "--appendonly", "no", "--dir", str(work)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
-    url, deadline = f"redis://127.0.0.1:{port}/0", time.monotonic() + 20
-    client = redis.Redis.from_url(url)
-    while True:
-        try:
-            client.ping()
-            break
-        except redis.ConnectionError:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                proc.kill()
-                pytest.fail(f"redis-server did not start on port {port}")
-            time.sleep(0.05)
-    try:
+    with redis_server(tmp_path_factory.mktemp("redis")) as url:
         yield url
-    finally:
-        client.close()
-        proc.terminate()
-        proc.wait(timeout=10)
 
 
 class Clock:

@@ -6,7 +6,8 @@
 // question, and it keeps the focus on the same control across a redraw (or, when the game moved
 // on, on a card you may play). Beside it: dom.js (h), cards.js (the cards), keys.js (a hand is
 // one tab stop with arrow keys), motion.js (cards that move), fit.js (rows of cards that fit
-// their width), connection.js (the connection check), resume.js (a stored match's token).
+// their width), connection.js (the connection check), resume.js (a stored match's token),
+// classmate.js (Play a classmate).
 // esbuild bundles each game's module with these into one file, widgets/static/<game>.bundle.js,
 // which ships in the package and is what the Python side loads (`npm run build`; nothing is
 // fetched from the internet at run time).
@@ -15,6 +16,7 @@
 // never as HTML; every click is a custom message {do: "act", action, pos} that the kernel runs
 // through the game's `apply`; the page holds no game state of its own beyond a discard selection.
 
+import { Classmates } from "./classmate.js";
 import { Connection } from "./connection.js";
 import { watchResume } from "./resume.js";
 import { h } from "./dom.js";
@@ -57,7 +59,8 @@ class TableShell {
     this.confirmBox = h("div", { class: "ck-confirm", role: "alertdialog", hidden: true, "aria-modal": "true" });
     this.log = h("details", { class: "ck-log" });
     this.intro = h("p", { class: "ck-intro", hidden: true });
-    this.root.append(this.lostBox, this.intro, this.toolbar, this.settingsBox,
+    this.mates = new Classmates(this);     // "Play a classmate" (classmate.js), where offered
+    this.root.append(this.lostBox, this.intro, this.toolbar, this.mates.box, this.settingsBox,
                      h("div", { class: "ck-felt-wrap" }, this.felt, this.overlay, this.confirmBox),
                      h("div", { class: "ck-whatnow-wrap" }, this.whatNow, this.moreButton),
                      this.actions, this.taskbar, this.log);
@@ -472,6 +475,7 @@ export function makeRender(game, drawGame) {
       shell.intro.hidden = !v.intro;
       shell.intro.textContent = v.intro || "";
       shell.drawToolbar(v);
+      shell.mates.draw(v);
       drawGame(shell, v, previous);
       shell.drawWhatNow(v);
       shell.drawTaskbar(v);

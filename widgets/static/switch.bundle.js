@@ -228,6 +228,184 @@ function watchFit(felt) {
   return () => ro.disconnect();
 }
 
+// widgets/js/classmate.js
+function linkCode() {
+  let code = "";
+  try {
+    code = new URLSearchParams(window.location.search).get("table") || "";
+  } catch (e) {
+    code = "";
+  }
+  return code.replace(/[^A-Za-z0-9-]/g, "").slice(0, 12);
+}
+function linkFor(code) {
+  const params = new URLSearchParams();
+  params.set("table", code.replace(/-/g, ""));
+  try {
+    const lang = new URLSearchParams(window.location.search).get("lang");
+    if (lang) params.set("lang", lang);
+  } catch (e) {
+  }
+  return window.location.origin + window.location.pathname + "?" + params.toString();
+}
+var Classmates = class {
+  constructor(shell) {
+    this.shell = shell;
+    this.box = h("div", { class: "ck-mates", hidden: true });
+    this.key = null;
+    this.open = !!linkCode();
+  }
+  send(content) {
+    this.shell.connection.send(content);
+  }
+  draw(v) {
+    const m = v.classmate;
+    const key = JSON.stringify([m, this.open]);
+    if (key === this.key) return;
+    this.key = key;
+    this.box.hidden = !m;
+    if (!m) {
+      this.box.replaceChildren();
+      return;
+    }
+    const L = m.labels || {};
+    if (m.stage === "offer") this.drawOffer(L);
+    else if (m.stage === "waiting") this.drawWaiting(m, L);
+    else this.drawPlaying(m, L);
+  }
+  drawOffer(L) {
+    if (!this.open) {
+      this.box.replaceChildren(h(
+        "button",
+        {
+          type: "button",
+          class: "ck-btn ck-mates-open",
+          "data-key": "mate:open",
+          "aria-expanded": "false",
+          onclick: () => {
+            this.open = true;
+            this.shell.redraw();
+            this.focus("mate:name");
+          }
+        },
+        "👥 " + (L.offer || "")
+      ));
+      return;
+    }
+    const uid = Math.random().toString(36).slice(2, 8);
+    const name = h("input", {
+      id: "ck-mate-name-" + uid,
+      class: "ck-input",
+      "data-key": "mate:name",
+      maxlength: "20",
+      autocomplete: "nickname",
+      type: "text"
+    });
+    const code = h("input", {
+      id: "ck-mate-code-" + uid,
+      class: "ck-input ck-mate-codein",
+      "data-key": "mate:code",
+      maxlength: "12",
+      autocomplete: "off",
+      autocapitalize: "characters",
+      spellcheck: "false",
+      type: "text",
+      value: linkCode()
+    });
+    const who = () => name.value;
+    const join = () => this.send({ do: "join", code: code.value, name: who() });
+    code.addEventListener("keydown", (ev) => {
+      if (ev.key === "Enter") {
+        ev.preventDefault();
+        join();
+      }
+    });
+    this.box.replaceChildren(h(
+      "div",
+      { class: "ck-mates-form", role: "group", "aria-label": L.offer || "" },
+      h("div", { class: "ck-mates-title" }, "👥 " + (L.offer || "")),
+      h("label", { class: "ck-mates-field", for: name.id }, h("span", {}, L.name || ""), name),
+      h(
+        "div",
+        { class: "ck-mates-row" },
+        h("button", {
+          type: "button",
+          class: "ck-btn ck-primary",
+          "data-key": "mate:make",
+          onclick: () => this.send({ do: "classmate", name: who() })
+        }, L.make || "")
+      ),
+      h("label", { class: "ck-mates-field", for: code.id }, h("span", {}, L.or || ""), code),
+      h(
+        "div",
+        { class: "ck-mates-row" },
+        h("button", { type: "button", class: "ck-btn ck-primary", "data-key": "mate:join", onclick: join }, L.join || ""),
+        h("button", {
+          type: "button",
+          class: "ck-btn",
+          "data-key": "mate:close",
+          onclick: () => {
+            this.open = false;
+            this.shell.redraw();
+            this.focus("mate:open");
+          }
+        }, L.close || "")
+      )
+    ));
+  }
+  drawWaiting(m, L) {
+    const link = linkFor(m.code);
+    const field = h("input", {
+      class: "ck-input ck-mates-link",
+      "data-key": "mate:link",
+      readonly: true,
+      type: "text",
+      value: link,
+      "aria-label": L.link || "",
+      onfocus: (ev) => ev.target.select()
+    });
+    const copy = h("button", { type: "button", class: "ck-btn", "data-key": "mate:copy", onclick: () => {
+      try {
+        navigator.clipboard.writeText(link);
+      } catch (e) {
+        field.select();
+      }
+      field.focus();
+      field.select();
+    } }, L.copy || "");
+    this.box.replaceChildren(h(
+      "div",
+      { class: "ck-mates-waiting" },
+      h(
+        "div",
+        { class: "ck-mates-code" },
+        h("span", { class: "ck-mates-code-label" }, (L.code || "") + " "),
+        h("b", { class: "ck-mates-code-text", "data-code": m.code }, m.code)
+      ),
+      h("div", { class: "ck-mates-row" }, h("span", { class: "ck-mates-linklabel" }, L.link || ""), field, copy)
+    ));
+  }
+  drawPlaying(m, L) {
+    this.box.replaceChildren(h(
+      "div",
+      { class: "ck-mates-playing" + (m.away ? " ck-mates-away" : "") },
+      h("span", { class: "ck-mates-dot", "aria-hidden": "true" }, m.away ? "○" : "●"),
+      h("span", { class: "ck-mates-who" }, "👥 " + m.other + (m.away ? " · " + (L.away || "") : "")),
+      h("span", { class: "ck-mates-code-small" }, (L.code || "") + " " + m.code),
+      m.finish ? h("button", {
+        type: "button",
+        class: "ck-btn ck-danger",
+        "data-key": "mate:finish",
+        onclick: () => this.send({ do: "finish" })
+      }, L.finish || "") : null
+    ));
+  }
+  focus(key) {
+    const e = this.box.querySelector(`[data-key="${key}"]`);
+    if (e) e.focus({ preventScroll: true });
+  }
+};
+
 // widgets/js/connection.js
 function pageStoppedText() {
   const e = document.querySelector("#ck-stopped .ck-stopped-text");
@@ -593,10 +771,12 @@ var TableShell = class {
     this.confirmBox = h("div", { class: "ck-confirm", role: "alertdialog", hidden: true, "aria-modal": "true" });
     this.log = h("details", { class: "ck-log" });
     this.intro = h("p", { class: "ck-intro", hidden: true });
+    this.mates = new Classmates(this);
     this.root.append(
       this.lostBox,
       this.intro,
       this.toolbar,
+      this.mates.box,
       this.settingsBox,
       h("div", { class: "ck-felt-wrap" }, this.felt, this.overlay, this.confirmBox),
       h("div", { class: "ck-whatnow-wrap" }, this.whatNow, this.moreButton),
@@ -1121,6 +1301,7 @@ function makeRender(game, drawGame) {
       shell.intro.hidden = !v.intro;
       shell.intro.textContent = v.intro || "";
       shell.drawToolbar(v);
+      shell.mates.draw(v);
       drawGame(shell, v, previous);
       shell.drawWhatNow(v);
       shell.drawTaskbar(v);
