@@ -429,7 +429,10 @@ class Classmates:
         view["classmate"] = {"stage": stage, "code": code, "labels": labels,
                              "other": shown_name(mate.other_name()),
                              "away": mate.away, "finish": mate.gone()}
-        if stage == "waiting":
+        if stage == "waiting":          # nothing to click until the classmate sits down
+            view["mode"], view["actions"] = "wait", []
+            for card in view["hand"]:
+                card.update(playable=False, idle=True, reason=_(SIT_FIRST))
             view["what_now"]["prompt"] = _(WAITING_FOR).format(code=code)
             view["what_now"]["text"] = " ".join(
                 t for t in (view["what_now"].get("note"), view["what_now"]["prompt"]) if t)

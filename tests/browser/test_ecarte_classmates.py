@@ -1,0 +1,217 @@
+"""Play a classmate (issue 20 point 2): two chromium pages, each in a browser context of its own
+(two students' machines), on one Voilà whose kernels share a table store: Ada makes a table,
+Ben opens her link and sits down, and they play a whole Écarté match against each other; then
+Ben reloads mid-hand and sits back down at the same position. Once through SQLite, once through
+Redis (a ``redis-server`` this module starts).
+
+Every websocket frame each page receives is kept: no frame of Ada's page ever holds a card of
+Ben's hand before he played it (checked at the first deal), nor a card Ben threw away in an
+exchange (never shown to Ada), and the same the other way round."""
+import os
+import re
+import time
+
+import pytest
+
+from cardkit_serving.launch import start_voila
+from cardkit_serving.store import open_store
+from redis_server import redis_server
+
+from .conftest import LESSONS, START_TIMEOUT, WIDGET_TIMEOUT, App
+from .tables import artefact, what_now
+
+HAND = ".ck-hand-south .ck-cardbtn"
+PLAYABLE = HAND + ":not([aria-disabled='true'])"
+APP = "ecarte_app.ipynb"
+MATCH_SECONDS = 300
+
+
+@pytest.fixture(scope="module", params=["sqlite", "redis"])
+def served(request, tmp_path_factory):
+    """A Voilà on the lessons whose kernels use a store of this module's: ``(url, store URL)``."""
+    work = tmp_path_factory.mktemp(f"classmates-{request.param}")
+    with (redis_server(work) if request.param == "redis" else _nothing(f"sqlite:///{work}/t.db")) as url:
+        server = start_voila(LESSONS, pool={APP: 0}, args=["--show_tracebacks=True"],
+                             env={"CARDKIT_STORE": url}, timeout=START_TIMEOUT)
+        try:
+            yield server.url, url
+        finally:
+            server.stop()
+            os.unlink(server.log_path)
+
+
+class _nothing:
+    def __init__(self, value):
+        self.value = value
+
+    def __enter__(self):
+        return self.value
+
+    def __exit__(self, *exc):
+        return False
+
+
+class Student(App):
+    """A page of its own browser context, keeping every websocket frame it receives."""
+
+    def __init__(self, browser, url: str, name: str):
+        context = browser.new_context(viewport={"width": 1100, "height": 900})
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        super().__init__(page, name, url)
+        self.frames: list[str] = []
+        self.recording = False          # on from the classmate match's first frame
+        page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
+        page.goto(url, wait_until="domcontentloaded", timeout=WIDGET_TIMEOUT * 1000)
+        page.locator(HAND).first.wait_for(state="visible", timeout=WIDGET_TIMEOUT * 1000)
+
+    def _frame(self, f) -> None:
+        if self.recording:
+            self.frames.append(f if isinstance(f, str) else f.decode("utf-8", "replace"))
+
+    def mode(self) -> str:
+        return self.page.locator(".ck-root").get_attribute("data-mode") or ""
+
+    def shows(self, card: str) -> bool:
+        """Whether any frame so far held the card ``card`` (its code, e.g. ``"QH"``)."""
+        pattern = re.compile(r'"code":\s*"' + re.escape(card) + '"')
+        return any(pattern.search(f) for f in self.frames)
+
+    def close(self) -> None:
+        self.page.close(run_before_unload=True)
+        self.page.context.close()
+
+
+def quiet(app: Student, ms: int = 600) -> None:
+    """Wait until the table's position has not changed for ``ms`` (either page may be waiting
+    for the other, so not :func:`tables.settle`, which waits for the person's turn)."""
+    last, since, end = None, time.monotonic(), time.monotonic() + 30
+    while time.monotonic() < end:
+        now = app.locator(".ck-root").get_attribute("data-pos")
+        if now != last:
+            last, since = now, time.monotonic()
+        elif (time.monotonic() - since) * 1000 >= ms:
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"{app.name}: the table never stood still")
+
+
+def one_move(app: Student) -> None:
+    """This page's move now: Next hand, an exchange decision, one card thrown away, or the
+    first card it may play."""
+    old = app.locator(".ck-root").get_attribute("data-pos")
+    if app.mode() == "between":
+        app.locator(".ck-end-btn").click()
+    elif app.mode() == "decide":
+        app.locator(".ck-actions button:not([aria-disabled='true'])").first.click()
+    elif app.mode() == "select":
+        app.locator(HAND).first.click()
+        app.locator(".ck-actions [data-key='act:discard']").click()
+    else:
+        app.locator(PLAYABLE).first.click()
+    app.wait_for_function("(old) => document.querySelector('.ck-root').dataset.pos !== old", arg=old)
+
+
+def hidden_cards(store_url: str, token: str, seat: int) -> set[str]:
+    """The cards ``seat`` may never see in the stored match: the other seat's discards."""
+    with open_store(store_url) as store:
+        state = store.table(token).state()
+    return {c.code for e in state.log if e.kind == "discard" and e.player != seat for c in e.cards}
+
+
+def hand_now(store_url: str, token: str, seat: int) -> list[str]:
+    with open_store(store_url) as store:
+        return [c.code for c in store.table(token).state().hands[seat]]
+
+
+def test_two_classmates_play_a_whole_match(served, browser):
+    base, store_url = served
+    url = f"{base}/voila/render/{APP}"
+    ada = Student(browser, url, "Ada")
+    # Ada: Play a classmate, her name, Make a table: a code and a link to hand over
+    ada.locator("[data-key='mate:open']").click()
+    ada.locator("[data-key='mate:name']").fill("Ada")
+    ada.recording = True                # (the page's own game against the computer is over)
+    ada.locator("[data-key='mate:make']").click()
+    code = ada.locator(".ck-mates-code-text").inner_text()
+    assert re.fullmatch(r"[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}", code), code
+    link = ada.locator(".ck-mates-link").input_value()
+    assert link == f"{url}?table={code.replace('-', '')}"
+    quiet(ada)
+    assert f"Your table's code is {code}" in what_now(ada)
+    assert ada.locator(PLAYABLE).count() == 0 and ada.locator(".ck-actions button:not([aria-disabled='true'])").count() == 0
+    ada.screenshot(path=artefact("classmates_waiting_1100.png"))
+    ada_token = ada.evaluate("() => Object.values(localStorage)[0]")
+
+    # Ben opens the link: the form is open with the code; a name, Sit down
+    ben = Student(browser, link, "Ben")
+    assert ben.locator("[data-key='mate:code']").input_value() == code.replace("-", "")
+    ben.screenshot(path=artefact("classmates_join_1100.png"))
+    ben.locator("[data-key='mate:name']").fill("Ben")
+    ben.recording = True
+    ben.locator("[data-key='mate:join']").click()
+    ben.locator(".ck-mates-playing").wait_for()
+    ada.locator(".ck-mates-playing").wait_for(timeout=5_000)       # her kernel noticed at once
+    assert "Ben" in ada.locator(".ck-mates-who").inner_text()
+    assert "Ada" in ben.locator(".ck-mates-who").inner_text()
+    ben_token = ben.evaluate("() => Object.values(localStorage)[0]")
+    assert ben_token != ada_token and ben_token[:9] == ada_token[:9]
+    quiet(ada)
+    quiet(ben)
+    # the first deal: neither page was sent a card of the other's hand
+    assert not any(ada.shows(c) for c in hand_now(store_url, ada_token, 1))
+    assert not any(ben.shows(c) for c in hand_now(store_url, ada_token, 0))
+    # whose turn, by name
+    waiting = ada if ada.mode() == "wait" else ben
+    other = "Ben" if waiting is ada else "Ada"
+    assert f"Waiting for {other}." in what_now(waiting)
+
+    deadline, moves, reloaded = time.monotonic() + MATCH_SECONDS, 0, False
+    while not (ada.mode() == "over" and ben.mode() == "over"):
+        assert time.monotonic() < deadline, f"the match did not end in {MATCH_SECONDS} s ({moves} moves)"
+        movers = [p for p in (ada, ben) if p.mode() not in ("wait", "over", "")]
+        if not movers:
+            time.sleep(0.1)
+            continue
+        mover = movers[0]
+        watcher = ben if mover is ada else ada
+        old = watcher.locator(".ck-root").get_attribute("data-pos")
+        next_hand = mover.mode() == "between"       # (the page's own: the store is not told)
+        one_move(mover)
+        moves += 1
+        if not next_hand and watcher.mode() != "between":
+            # the other page follows the move (its kernel reads it from the store)
+            try:
+                watcher.wait_for_function("(old) => document.querySelector('.ck-root').dataset.pos !== old",
+                                          arg=old, timeout=10_000)
+            except Exception:
+                raise AssertionError(f"{watcher.name} did not follow {mover.name}'s move {moves} "
+                                     f"({mover.mode()}): {what_now(watcher)} / {what_now(mover)}") from None
+        if moves == 9 and not reloaded:
+            # Ben reloads mid-match: a new kernel sits back down at the same position
+            quiet(ben)
+            before = ben.locator(HAND).evaluate_all("els => els.map(e => e.dataset.key)")
+            ben.recording = False       # the new kernel's own fresh deal, before it sits back
+            ben.reload(wait_until="domcontentloaded")
+            ben.wait_for_function("() => (document.querySelector('.ck-whatnow') || {}).innerText"
+                                  "?.includes('Welcome back')", timeout=60_000)
+            ben.recording = True
+            quiet(ben)
+            assert ben.locator(HAND).evaluate_all("els => els.map(e => e.dataset.key)") == before
+            assert "Ada" in ben.locator(".ck-mates-who").inner_text()
+            reloaded = True
+    quiet(ada)
+    quiet(ben)
+    assert reloaded and moves > 20
+    ada.screenshot(path=artefact("classmates_over_ada_1100.png"))
+    ben.screenshot(path=artefact("classmates_over_ben_1100.png"))
+    said_ada, said_ben = what_now(ada), what_now(ben)
+    assert re.search(r"You win the game \d+–\d+!|Ben wins the game \d+–\d+\.", said_ada), said_ada
+    assert re.search(r"You win the game \d+–\d+!|Ada wins the game \d+–\d+\.", said_ben), said_ben
+    assert ("You win" in said_ada) != ("You win" in said_ben)
+    # never a card thrown away by the other in any frame of a page
+    assert not [c for c in hidden_cards(store_url, ada_token, 0) if ada.shows(c)]
+    assert not [c for c in hidden_cards(store_url, ada_token, 1) if ben.shows(c)]
+    for page in (ada, ben):
+        page.assert_clean()
+        page.close()
