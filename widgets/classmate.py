@@ -87,6 +87,7 @@ GONE = N_("{who} has been away for 2 minutes. Wait for them, or finish the game 
 FINISHED_VS_COMPUTER = N_("The computer plays for {who} now. Your match goes on.")
 ENDED = N_("{who} finished this match against the computer. Press New game to play again.")
 NOT_GONE = N_("Your classmate is still here, or was here less than 2 minutes ago: keep playing.")
+PLAYING = N_("You are playing {who}.")
 SAT_DOWN = N_("{who} sat down. You are playing {who}.")
 JOINED = N_("You sat down at {who}'s table.")
 
@@ -108,7 +109,8 @@ class MateLink:
     """This kernel's seat at a classmate table: ``store``, ``token`` (the seat's secret, also
     the page's resume token), ``seat`` (0 or 1), ``code``, ``version`` (the store's, as last
     read), ``names`` (seat -> name, from the table's settings), ``taken`` (the other seat is
-    taken), ``away`` (the other seat is away), ``since`` (Unix time the other was last seen)."""
+    taken), ``away`` (the other seat is away), ``left`` (away long enough to give up on them),
+    ``ended`` (the table was finished against the computer)."""
 
     def __init__(self, store: Any, token: str, seat: int, version: int) -> None:
         self.store, self.token, self.seat, self.version = store, token, seat, version
@@ -116,7 +118,7 @@ class MateLink:
         self.names: dict[str, str] = {}
         self.taken = False
         self.away = False
-        self.since: float | None = None
+        self.left = False
         self.ended = False
         self.touched = 0.0
         self.pool: ThreadPoolExecutor | None = None
@@ -131,21 +133,20 @@ class MateLink:
         return self.names.get(str(self.other()), "") or CLASSMATE
 
     def read_seats(self, view: Any) -> None:
-        """Who is at the table, from a :class:`~cardkit_serving.store.TableView`."""
+        """Who is at the table, from a :class:`~cardkit_serving.store.TableView` and the store's
+        own clock: away after :data:`AWAY_AFTER` seconds, gone after :data:`GIVE_UP_AFTER`."""
         settings = view.settings
         names = settings.get("names")
         self.names = {k: clean_name(v) for k, v in names.items()} if isinstance(names, dict) else {}
         self.ended = settings.get("ended") is True
-        other = view.seats[self.other()]
-        self.taken = other.taken
-        self.since = other.last_seen
-        self.away = other.taken and (other.last_seen is None
-                                     or time.time() - other.last_seen > AWAY_AFTER)
+        other = self.other()
+        self.taken = view.seats[other].taken
+        self.away = self.store.seats(self.token, away_after=AWAY_AFTER)[other].away
+        self.left = self.away and self.store.seats(self.token, away_after=GIVE_UP_AFTER)[other].away
 
     def gone(self) -> bool:
         """The classmate has been away for :data:`GIVE_UP_AFTER` seconds."""
-        return self.taken and self.away and (self.since is None
-                                             or time.time() - self.since >= GIVE_UP_AFTER)
+        return self.left
 
     def stop(self) -> None:
         if self.task is not None:
@@ -419,16 +420,16 @@ class Classmates:
                   "make": _("Make a table"), "code": _("Table code"),
                   "join": _("Sit down"), "or": _("or type your classmate's code:"),
                   "link": _("Send your classmate this link:"), "copy": _("Copy"),
-                  "close": _("Close"), "finish": _("Finish against the computer"),
-                  "away": _("away")}
+                  "close": _("Close"), "finish": _("Finish against the computer")}
         if mate is None:
             view["classmate"] = {"stage": "offer", "labels": labels}
             return
         code = f"{mate.code[:4]}-{mate.code[4:]}"
         stage = "waiting" if not mate.taken else "playing"
-        view["classmate"] = {"stage": stage, "code": code, "labels": labels,
-                             "other": shown_name(mate.other_name()),
-                             "away": mate.away, "finish": mate.gone()}
+        who = shown_name(mate.other_name())
+        view["classmate"] = {"stage": stage, "code": code, "labels": labels, "away": mate.away,
+                             "who": _(AWAY if mate.away else PLAYING).format(who=who),
+                             "finish": mate.gone()}
         if stage == "waiting":          # nothing to click until the classmate sits down
             view["mode"], view["actions"] = "wait", []
             for card in view["hand"]:
@@ -440,5 +441,3 @@ class Classmates:
             view["what_now"]["note"] = _(GONE).format(who=shown_name(mate.other_name()))
             view["what_now"]["note_tone"] = "warn"
             view["what_now"]["text"] = view["what_now"]["note"] + " " + view["what_now"]["prompt"]
-        if mate.away:
-            view["them"]["name"] = view["them"]["name"] + " · " + labels["away"]

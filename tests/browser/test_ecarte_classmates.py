@@ -152,8 +152,8 @@ def test_two_classmates_play_a_whole_match(served, browser):
     ben.locator("[data-key='mate:join']").click()
     ben.locator(".ck-mates-playing").wait_for()
     ada.locator(".ck-mates-playing").wait_for(timeout=5_000)       # her kernel noticed at once
-    assert "Ben" in ada.locator(".ck-mates-who").inner_text()
-    assert "Ada" in ben.locator(".ck-mates-who").inner_text()
+    assert ada.locator(".ck-mates-who").inner_text() == "You are playing Ben."
+    assert ben.locator(".ck-mates-who").inner_text() == "You are playing Ada."
     ben_token = ben.evaluate("() => Object.values(localStorage)[0]")
     assert ben_token != ada_token and ben_token[:9] == ada_token[:9]
     quiet(ada)
@@ -198,7 +198,7 @@ def test_two_classmates_play_a_whole_match(served, browser):
             ben.recording = True
             quiet(ben)
             assert ben.locator(HAND).evaluate_all("els => els.map(e => e.dataset.key)") == before
-            assert "Ada" in ben.locator(".ck-mates-who").inner_text()
+            assert ben.locator(".ck-mates-who").inner_text() == "You are playing Ada."
             reloaded = True
     quiet(ada)
     quiet(ben)

@@ -4,7 +4,7 @@
 //                                     name, Make a table, or a classmate's code and Sit down
 //   {stage: "waiting", code}          the table's code, and the link to hand over, built here
 //                                     from this page's own address (?table=CODE)
-//   {stage: "playing", other, away, finish}   who you play, whether they are here, and, once
+//   {stage: "playing", who, away, finish}     who you play, whether they are here, and, once
 //                                     they have been away 2 minutes, Finish against the computer
 // A page opened from a link with ?table=CODE opens the form with the code filled in; the person
 // still types a name and presses Sit down (a link alone never sits anybody down). What is typed
@@ -59,7 +59,7 @@ export class Classmates {
     if (!this.open) {
       this.box.replaceChildren(h("button", { type: "button", class: "ck-btn ck-mates-open", "data-key": "mate:open",
         "aria-expanded": "false", onclick: () => { this.open = true; this.shell.redraw(); this.focus("mate:name"); } },
-        "👥 " + (L.offer || "")));
+        L.offer || ""));
       return;
     }
     const uid = Math.random().toString(36).slice(2, 8);
@@ -72,7 +72,7 @@ export class Classmates {
     const join = () => this.send({ do: "join", code: code.value, name: who() });
     code.addEventListener("keydown", (ev) => { if (ev.key === "Enter") { ev.preventDefault(); join(); } });
     this.box.replaceChildren(h("div", { class: "ck-mates-form", role: "group", "aria-label": L.offer || "" },
-      h("div", { class: "ck-mates-title" }, "👥 " + (L.offer || "")),
+      h("div", { class: "ck-mates-title" }, L.offer || ""),
       h("label", { class: "ck-mates-field", for: name.id }, h("span", {}, L.name || ""), name),
       h("div", { class: "ck-mates-row" },
         h("button", { type: "button", class: "ck-btn ck-primary", "data-key": "mate:make",
@@ -101,7 +101,7 @@ export class Classmates {
   drawPlaying(m, L) {
     this.box.replaceChildren(h("div", { class: "ck-mates-playing" + (m.away ? " ck-mates-away" : "") },
       h("span", { class: "ck-mates-dot", "aria-hidden": "true" }, m.away ? "○" : "●"),
-      h("span", { class: "ck-mates-who" }, "👥 " + m.other + (m.away ? " · " + (L.away || "") : "")),
+      h("span", { class: "ck-mates-who" }, m.who || ""),
       h("span", { class: "ck-mates-code-small" }, (L.code || "") + " " + m.code),
       m.finish ? h("button", { type: "button", class: "ck-btn ck-danger", "data-key": "mate:finish",
                                 onclick: () => this.send({ do: "finish" }) }, L.finish || "") : null));

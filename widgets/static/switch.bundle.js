@@ -288,7 +288,7 @@ var Classmates = class {
             this.focus("mate:name");
           }
         },
-        "👥 " + (L.offer || "")
+        L.offer || ""
       ));
       return;
     }
@@ -323,7 +323,7 @@ var Classmates = class {
     this.box.replaceChildren(h(
       "div",
       { class: "ck-mates-form", role: "group", "aria-label": L.offer || "" },
-      h("div", { class: "ck-mates-title" }, "👥 " + (L.offer || "")),
+      h("div", { class: "ck-mates-title" }, L.offer || ""),
       h("label", { class: "ck-mates-field", for: name.id }, h("span", {}, L.name || ""), name),
       h(
         "div",
@@ -390,7 +390,7 @@ var Classmates = class {
       "div",
       { class: "ck-mates-playing" + (m.away ? " ck-mates-away" : "") },
       h("span", { class: "ck-mates-dot", "aria-hidden": "true" }, m.away ? "○" : "●"),
-      h("span", { class: "ck-mates-who" }, "👥 " + m.other + (m.away ? " · " + (L.away || "") : "")),
+      h("span", { class: "ck-mates-who" }, m.who || ""),
       h("span", { class: "ck-mates-code-small" }, (L.code || "") + " " + m.code),
       m.finish ? h("button", {
         type: "button",

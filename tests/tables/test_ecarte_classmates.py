@@ -1,0 +1,289 @@
+"""Play a classmate (issue 20 point 2), headless: two Écarté tables on one store, as two
+kernels of one server are. Ada makes a table, Ben joins with its code, and they play; each table
+shows only its own seat; moves go through the store; a stale page is refused and changes
+nothing; away, back, and finish against the computer; resume of a classmate match.
+
+The tables here have no running event loop, so the watcher does not run: ``mate_sync()`` is the
+one step of it a test makes by hand (the browser test runs the real watcher)."""
+import json
+import re
+
+import pytest
+
+from cardkit_serving.store import open_store
+from cardkit_tables import EcarteTable
+from cardkit_tables.classmate import AWAY_AFTER, GIVE_UP_AFTER, clean_name
+
+
+class Clock:
+    def __init__(self):
+        self.now = 1_800_000_000.0
+
+    def __call__(self):
+        return self.now
+
+
+@pytest.fixture
+def clock():
+    return Clock()
+
+
+@pytest.fixture(params=["sqlite", "redis"])
+def store(request, tmp_path, clock):
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path}/tables.db"
+    else:
+        url = request.getfixturevalue("redis_url")
+    with open_store(url, clock=clock) as s:
+        yield s
+
+
+@pytest.fixture(scope="module")
+def redis_url(tmp_path_factory):
+    from redis_server import redis_server
+    with redis_server(tmp_path_factory.mktemp("redis")) as url:
+        yield url
+
+
+class Page:
+    """What a table tells its page: the resume token, as the browser keeps it."""
+
+    def __init__(self, table):
+        self.token = None
+
+        def send(content, buffers=None):
+            if isinstance(content, dict) and "resume" in content:
+                self.token = content["resume"]
+        table.send = send
+
+
+def kernel(store):
+    table = EcarteTable(store=store, classmates=True, delay=0)
+    return table, Page(table)
+
+
+def seated(store):
+    """Ada's table (made) and Ben's (joined), both up to date."""
+    ada, ada_page = kernel(store)
+    ben, ben_page = kernel(store)
+    ada.send_from_page({"do": "classmate", "name": "Ada"})
+    code = ada.view["classmate"]["code"]
+    ben.send_from_page({"do": "join", "code": code.lower(), "name": " Ben\n"})
+    ada.mate_sync()
+    return ada, ada_page, ben, ben_page
+
+
+def mover(ada, ben):
+    """The table whose turn it is (pressing Next hand on both first)."""
+    for t in (ada, ben):
+        if t.pause is not None:
+            assert t.act("next hand")
+    return ada if ada.state.current_player == ada.controller.seat else ben
+
+
+def play(ada, ben, moves):
+    for _i in range(moves):
+        if ada.state.is_over:
+            return
+        t = mover(ada, ben)
+        assert t.act(t.state.observation(t.controller.seat).legal_actions[0]), t.refusals[-1:]
+        (ben if t is ada else ada).mate_sync()
+
+
+def cards_in(view) -> set[str]:
+    return set(re.findall(r'"code": "([^"]+)"', json.dumps(view)))
+
+
+def test_a_made_table_waits_for_the_classmate(store):
+    ada, page = kernel(store)
+    assert ada.view["classmate"]["stage"] == "offer"
+    ada.send_from_page({"do": "classmate", "name": "Ada"})
+    m = ada.view["classmate"]
+    assert m["stage"] == "waiting" and re.fullmatch(r"[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}", m["code"])
+    assert page.token.startswith(m["code"].replace("-", "") + ".")
+    assert ada.view["mode"] == "wait" and ada.view["actions"] == []
+    assert not any(c["playable"] for c in ada.view["hand"])
+    assert ada.view["what_now"]["prompt"] == (
+        f"Your table's code is {m['code']}. Give your classmate the link or the code: the game "
+        "starts when they sit down.")
+    obs = ada.state.observation(0)
+    assert not ada.act(obs.legal_actions[0]) if obs.current_player == 0 else True
+    view = store.table(page.token)
+    assert view.version == 0 and view.settings == {"mode": "classmate", "names": {"0": "Ada"}}
+    assert [s.taken for s in view.seats] == [True, False]
+
+
+def test_two_classmates_play_a_whole_match_each_seeing_only_their_seat(store):
+    ada, ada_page, ben, ben_page = seated(store)
+    assert ben.controller.seat == 1 and ada.controller.seat == 0
+    assert ben.view["classmate"]["who"] == "You are playing Ada."
+    assert ada.view["classmate"]["who"] == "You are playing Ben."
+    assert ada.view["what_now"]["note"] == "Ben sat down. You are playing Ben."
+    assert ben.view["what_now"]["note"] == "You sat down at Ada's table."
+    assert store.table(ben_page.token).settings["names"] == {"0": "Ada", "1": "Ben"}
+    waiting = ada if ada.state.current_player == 1 else ben
+    assert waiting.view["what_now"]["prompt"] == ("Waiting for Ben." if waiting is ada else "Waiting for Ada.")
+    moves = 0
+    while not ada.state.is_over and moves < 400:
+        t = mover(ada, ben)
+        other = ben if t is ada else ada
+        # neither page's view ever holds a card of the other's hand
+        for page, them in ((ada, 1), (ben, 0)):
+            hidden = {c.code for c in page.state.hands[them]}
+            assert not cards_in(page.view) & hidden
+        assert t.act(t.state.observation(t.controller.seat).legal_actions[0]), t.refusals[-1:]
+        other.mate_sync()
+        moves += 1
+        # both kernels hold the store's position
+        assert ada.state.to_json() == ben.state.to_json() == store.table(ada_page.token).state_json
+    assert ada.state.is_over and ben.state.is_over and moves > 20
+    assert store.table(ada_page.token).version == len(json.loads(ada.state.to_json())["actions"])
+    ada_says, ben_says = ada.view["what_now"]["prompt"], ben.view["what_now"]["prompt"]
+    assert ("You win the game" in ada_says) != ("You win the game" in ben_says)
+    assert re.search(r"(Ada|Ben) wins the game \d–\d\.", ada_says + ben_says)
+    assert not ada.errors and not ben.errors
+
+
+def test_a_stale_page_is_refused_and_changes_nothing(store):
+    """Ben's reload in a second tab: two kernels on his seat. One moves; the other, still on
+    the old position, tries a move: the store refuses it, with its sentence, and the table
+    shows the store's position again."""
+    ada, ada_page, ben, ben_page = seated(store)
+    play(ada, ben, 3)
+    if ada.state.current_player != 1:
+        play(ada, ben, 1)
+    assert ben.state.current_player == 1 and ben.pause is None
+    tab2, _page = kernel(store)
+    tab2.send_from_page({"do": "resume", "token": ben_page.token})
+    assert tab2.controller.seat == 1 and tab2.state.to_json() == ben.state.to_json()
+    legal = ben.state.observation(1).legal_actions
+    assert ben.act(legal[0])
+    before = store.table(ada_page.token)
+    tab2.act(legal[-1] if len(legal) > 1 else legal[0])
+    assert tab2.refusals[-1] == ("The table moved on before your move arrived, so your move was "
+                                 "not played. Look at the table again and choose.")
+    after = store.table(ada_page.token)
+    assert (after.version, after.state_json) == (before.version, before.state_json)
+    assert tab2.state.to_json() == after.state_json
+
+
+def test_wrong_codes_names_and_messages(store):
+    ada, _p = kernel(store)
+    ada.send_from_page({"do": "classmate", "name": "Ada"})
+    code = ada.view["classmate"]["code"].replace("-", "")
+    ben, ben_page = kernel(store)
+    for bad in ("", "ABCDEFGH", code[:-1], 12, None, ["x"], "x" * 500):
+        ben.send_from_page({"do": "join", "code": bad, "name": "Ben"})
+        assert ben.refusals[-1] == ("No table has this code. Check the code with your classmate "
+                                    "and type it again.")
+        assert ben.view["classmate"]["stage"] == "offer" and ben_page.token is None
+    ben.send_from_page({"do": "join", "code": code, "name": {"html": "<b>"}})
+    assert ben.view["classmate"]["stage"] == "playing"
+    assert store.table(ben_page.token).settings["names"] == {"0": "Ada", "1": ""}
+    ada.mate_sync()
+    assert ada.view["classmate"]["who"] == "You are playing Classmate."
+    third, _p3 = kernel(store)
+    third.send_from_page({"do": "join", "code": code, "name": "Cy"})
+    assert third.refusals[-1] == "This table has no free seat: somebody already sat down there."
+    for junk in ({"do": "finish", "x": 1}, {"do": "classmate", "name": 5}, {"do": "join"}):
+        third.send_from_page(junk)
+    assert not ada.errors and not ben.errors and not third.errors
+    assert clean_name("<b>Ada</b>\u200b\u202e") == "<b>Ada</b>"      # kept as text, drawn as text
+
+
+def test_too_many_wrong_codes_from_one_kernel(store):
+    ben, _p = kernel(store)
+    for _i in range(10):
+        ben.send_from_page({"do": "join", "code": "ZZZZZZZZ", "name": "Ben"})
+    ben.send_from_page({"do": "join", "code": "ZZZZZZZZ", "name": "Ben"})
+    assert ben.refusals[-1] == ("Too many wrong table codes were typed from your computer. Wait "
+                                "a minute, then try again.")
+
+
+def test_away_back_and_finish_against_the_computer(store, clock):
+    ada, ada_page, ben, ben_page = seated(store)
+    play(ada, ben, 2)
+    assert ada.view["classmate"]["away"] is False
+    clock.now += AWAY_AFTER + 1                     # Ben's page closed: his seat is not touched
+    ada._page_seen = 0.0
+    ada.send_from_page({"do": "ping", "n": 1})      # Ada's page is open: her seat is touched
+    ada.controller.message = None
+    ada.mate_sync()
+    assert ada.view["classmate"]["away"] is True and ada.view["classmate"]["who"] == "Ben is away."
+    assert ada.view["what_now"]["note"] == "Ben is away."
+    ada.send_from_page({"do": "finish"})            # too soon: refused, nothing changes
+    assert ada.refusals[-1].startswith("Your classmate is still here, or was here less than 2")
+    assert ada._mate is not None
+    ben.send_from_page({"do": "ping", "n": 1})      # Ben is back
+    ben._mate.touched = -1e9
+    ben.mate_sync()
+    ada.mate_sync()
+    assert ada.view["classmate"]["who"] == "You are playing Ben."
+    assert ada.view["what_now"]["note"] == "Ben is back."
+    clock.now += GIVE_UP_AFTER + 1                  # Ben is gone for good
+    ada.mate_sync()
+    assert ada.view["classmate"]["finish"] is True
+    assert ada.view["what_now"]["note"] == ("Ben has been away for 2 minutes. Wait for them, or "
+                                            "finish the game against the computer.")
+    position, old = ada.state.to_json(), ada_page.token
+    ada.send_from_page({"do": "finish"})
+    assert ada._mate is None and ada.controller.computers == (1,)
+    assert ada.view["what_now"]["note"] == "The computer plays for Ben now. Your match goes on."
+    assert json.loads(ada.state.to_json())["actions"][:len(json.loads(position)["actions"])] == \
+        json.loads(position)["actions"]
+    assert ada.view["them"]["name"] == "Computer" and ada.view["classmate"]["stage"] == "offer"
+    assert store.table(old).settings["ended"] is True
+    # Ada plays on against the computer; her match is kept under a new token of its own
+    for _i in range(3):
+        if ada.pause is not None:
+            ada.act("next hand")
+        obs = ada.state.observation(0)
+        if obs.is_over:
+            break
+        assert ada.act(obs.legal_actions[0])
+    assert ada_page.token != old and store.table(ada_page.token).settings.get("mode") != "classmate"
+    again, _p = kernel(store)
+    again.send_from_page({"do": "resume", "token": ada_page.token})
+    assert again.state.to_json() == ada.state.to_json()
+    # Ben comes back later: told the match was finished, his page forgets the token
+    late, late_page = kernel(store)
+    late_page.token = ben_page.token
+    late.send_from_page({"do": "resume", "token": ben_page.token})
+    assert late.view["what_now"]["note"] == ("Ada finished this match against the computer. "
+                                             "Press New game to play again.")
+    assert late_page.token is None and late._mate is None
+    assert not ada.errors and not late.errors
+
+
+def test_a_classmate_match_resumes_on_a_new_kernel(store):
+    ada, ada_page, ben, ben_page = seated(store)
+    play(ada, ben, 7)
+    fresh, page = kernel(store)
+    fresh.send_from_page({"do": "resume", "token": ben_page.token})
+    assert fresh.controller.seat == 1 and fresh.state.to_json() == ben.state.to_json()
+    obs = fresh.state.observation(1)
+    assert fresh.view["what_now"]["note"] == (
+        f"Welcome back: hand {obs.hand_number}, you {obs.scores[1]}, Ada {obs.scores[0]}")
+    assert fresh.view["classmate"]["who"] == "You are playing Ada."
+    assert page.token == ben_page.token
+    play(ada, fresh, 5)                              # and the match plays on with Ada
+    assert ada.state.to_json() == fresh.state.to_json()
+
+
+def test_new_game_leaves_the_classmate_table(store):
+    ada, ada_page, ben, _bp = seated(store)
+    ada.send_from_page({"do": "new_game"})
+    if ada.controller.confirming:
+        ada.send_from_page({"do": "answer", "yes": True})
+    assert ada._mate is None and ada.view["classmate"]["stage"] == "offer"
+    assert ada.controller.computers == (1,) and ada_page.token is None
+    assert ada.view["them"]["name"] == "Computer"
+
+
+def test_tables_without_classmates_offer_nothing(store):
+    plain = EcarteTable(store=store, delay=0)
+    assert plain.view["classmate"] is None
+    plain.send_from_page({"do": "classmate", "name": "Ada"})
+    plain.send_from_page({"do": "join", "code": "ABCDEFGH", "name": "Ada"})
+    assert plain._mate is None and not plain.errors
+    assert EcarteTable(delay=0, classmates=True).view["classmate"] is None      # no store
