@@ -53,11 +53,10 @@ import unicodedata
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from cardkit.core import GameState
 from cardkit.i18n import N_, _, shown_name
 
 from .hooks import running_loop
-from .resume import well_formed_token
+from .resume import type_of, well_formed_token, with_names
 
 __all__ = ["AWAY_AFTER", "GIVE_UP_AFTER", "MAX_NAME", "Classmates", "MateLink", "clean_name"]
 
@@ -207,14 +206,13 @@ class Classmates:
         self._mate_sit(made.tickets[0].token, 0)
 
     def _mate_join(self, code: Any, name: str) -> None:
-        from cardkit_serving.store import StoreError
         if self._mate is not None:
             return
         if not isinstance(code, str) or len(code) > 40:
             code = ""
         try:
             ticket = self._mate_store.join(code, client=f"kernel:{os.getpid()}:{id(self)}")
-        except StoreError as exc:
+        except self._mate_store.Error as exc:
             self.controller.refuse(str(exc))
             return
         view = self._mate_store.table(ticket.token)
@@ -271,11 +269,8 @@ class Classmates:
         """Put the store's position on the table (the kernel's own copy, named for this page)."""
         mate, c = self._mate, self.controller
         assert mate is not None
-        state: GameState = view.state()
-        names = [N_("You"), N_("You")]
-        names[mate.other()] = mate.other_name()
-        state.names = tuple(names)  # type: ignore[attr-defined]
         self._names = (N_("You"), mate.other_name())
+        state = type_of("ecarte").from_json(with_names(view.state_json, self._names, mate.seat))
         mate.version = view.version
         if first:
             self._resumed_hand(state)  # type: ignore[attr-defined]
@@ -288,14 +283,13 @@ class Classmates:
     # -- the two kernels keep in step ----------------------------------------------------------
     def _mate_push(self) -> None:
         """Write this page's moves the store lacks (module doc: a move)."""
-        from cardkit_serving.store import StoreError
         mate, c = self._mate, self.controller
         assert mate is not None
         actions = json.loads(c.state.to_json())["actions"][mate.version:]
         try:
             for action in actions:
                 mate.version = mate.store.apply(mate.token, mate.version, action).version
-        except (StoreError, ValueError) as exc:
+        except (mate.store.Error, ValueError) as exc:
             self._mate_put(mate.store.table(mate.token))
             c.message = (str(exc), "warn")
             c.refusals.append(str(exc))
@@ -321,12 +315,10 @@ class Classmates:
         if not moved and before == (mate.taken, mate.away, mate.gone(), mate.names, mate.ended):
             return
         who = shown_name(mate.other_name())
+        if mate.names != before[3] and not moved:
+            self._mate_put(view)                # named afresh
         if mate.taken and not before[0]:
             c.message = (_(SAT_DOWN).format(who=who), "info")
-            self._names = (N_("You"), mate.other_name())
-            c.state.names = tuple(  # type: ignore[attr-defined]
-                N_("You") if s == mate.seat else mate.other_name() for s in (0, 1))
-            c.forget()
         elif mate.away != before[1] and not moved:
             c.message = (_(AWAY if mate.away else BACK).format(who=who), "info")
         self.draw()  # type: ignore[attr-defined]
@@ -373,7 +365,7 @@ class Classmates:
         c.computers = (other,)
         c.players = {other: self.computer_player(other, dict(c.settings), None)}  # type: ignore[attr-defined]
         self._names = (N_("You"), N_("Computer"))
-        c.state.names = tuple(N_("You") if s == c.seat else N_("Computer") for s in (0, 1))  # type: ignore[attr-defined]
+        c.state = type_of("ecarte").from_json(with_names(c.state.to_json(), self._names, c.seat))
         stored = getattr(self, "_stored", None)
         if stored is not None:
             stored.dealt(c.state)

@@ -36,7 +36,7 @@ from typing import Any
 from cardkit.core import GameState
 from cardkit.i18n import N_, _, shown_name
 
-__all__ = ["Resumable", "StoredMatch", "well_formed_token"]
+__all__ = ["Resumable", "StoredMatch", "type_of", "well_formed_token", "with_names"]
 
 log = logging.getLogger("cardkit.tables")
 
@@ -136,9 +136,10 @@ class StoredMatch:
             log.warning("the table store failed to keep the settings", exc_info=True)
 
     # -- coming back -----------------------------------------------------------------------------
-    def find(self, token: Any) -> tuple[GameState, dict[str, Any]] | None:
+    def find(self, token: Any, names: tuple[str, str]) -> tuple[GameState, dict[str, Any]] | None:
         """The live match of this game whose person's seat the (untrusted) ``token`` opens, as
-        ``(state, settings)``; None for anything else (never an exception)."""
+        ``(state, settings)``, its seats named ``names`` (the person's first); None for anything
+        else (never an exception)."""
         if self.store is None or not well_formed_token(token):
             return None
         try:
@@ -149,7 +150,7 @@ class StoredMatch:
                     or not well_formed_token(computer) or computer[:9] != token[:9]
                     or self.store.table(computer).seat == view.seat):
                 return None
-            state = view.state()
+            state = type_of(self.game).from_json(with_names(view.state_json, names, view.seat))
         except Exception:           # an unknown seat, a purged table, a store that failed
             log.debug("no match to resume for this token", exc_info=True)
             return None
@@ -159,6 +160,19 @@ class StoredMatch:
         self.base = len(json.loads(view.state_json)["actions"]) - view.version
         self._fresh, self._shadow, self._saved = None, type_of(self.game).from_json(view.state_json), settings
         return state, settings
+
+
+def with_names(state_json: str, names: tuple[str, str], seat: int) -> str:
+    """The engine's JSON (``GameState.to_json()``) with its two seats named ``names`` (the
+    person's name first, the person sitting at ``seat``): how a table names the seats of a
+    match it did not deal (the store keeps no name a table shows).
+
+    >>> json.loads(with_names('{"names": null, "actions": []}', ("You", "Ada"), 1))["names"]
+    ['Ada', 'You']
+    """
+    d = json.loads(state_json)
+    d["names"] = list(names) if seat == 0 else list(names[::-1])
+    return json.dumps(d, ensure_ascii=False, sort_keys=True)
 
 
 def type_of(game: str) -> type[GameState]:
@@ -232,15 +246,12 @@ class Resumable:
         m, c = self._stored, self.controller
         if m is None or m.token is not None or m.touched:
             return                      # no store, or this table's own match is under way
-        found = m.find(token)
+        found = m.find(token, getattr(self, "_names", ("Player 1", "Player 2")))
         if found is None:
             self._tell_page(None)
             return
         state, settings = found
         c.seat, c.computers = m.seat, (1 - m.seat,)
-        names = getattr(self, "_names", None)
-        if names is not None:           # the person's seat may be either (a classmate's table)
-            state.names = tuple(names if m.seat == 0 else names[::-1])  # type: ignore[attr-defined]
         self._resumed_hand(state)
         c.adopt(state, self._offered(settings), self._welcome(state))
         nxt = settings.get("next")

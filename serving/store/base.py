@@ -318,6 +318,10 @@ class TableStore(abc.ABC):
     process opens its own.
     """
 
+    #: the base of every error the store raises, for a caller that does not import this module
+    #: (a table of ``cardkit_tables``, a layer below): ``except store.Error``
+    Error = StoreError
+
     def __init__(self, *, clock: Callable[[], float] = time.time,
                  expire_after: float = EXPIRE_AFTER) -> None:
         self._clock = clock

@@ -36,8 +36,8 @@ TABLE_MODULES = sorted(p for p in WIDGETS.glob("*.py") if not p.name.startswith(
 
 #: Besides: a table that keeps its match in the table store (resume.py) writes the engine's own
 #: JSON there (``to_json``: the deal and the moves, for the kernels and the store only; the
-#: page is sent no more than before).
-ALSO = {"resume.py": {"to_json"}}
+#: page is sent no more than before); so does a table playing a classmate (classmate.py).
+ALSO = {"resume.py": {"to_json"}, "classmate.py": {"to_json"}}
 
 
 @pytest.mark.parametrize("path", TABLE_MODULES, ids=lambda p: p.name)
