@@ -5,6 +5,7 @@
     .venv/bin/python benchmarks/classroom.py --notebook 02_war.ipynb --modes burst   # ./dev lessons 02_war
     .venv/bin/python benchmarks/classroom.py --modes burst --attack      # quiet burst, then under attack
     .venv/bin/python benchmarks/classroom.py --overload                  # 60 at once, then 30, vs a fresh 30
+    .venv/bin/python benchmarks/classroom.py --modes classmates          # 15 pairs play each other, vs the computer
 
 Starts ``voila lessons/ecarte_app.ipynb`` on 127.0.0.1 from the repository root (so the root
 ``voila.json`` applies: preheated pool, caps, websocket policy), waits until its preheated pool
@@ -42,6 +43,28 @@ times to table (goal: at most 2x) and the attackers' counts.
 ``--overload-wait`` seconds (60), then ``--sessions`` at once on the same server; then a fresh
 server's burst of ``--sessions``. Prints the three side by side, and the ratio of the second
 burst's p95 time to table to the fresh server's (goal: at most 2x).
+
+``--modes classmates`` (issue 20, "A class at once"): ``--pairs`` pairs (15: a class of 30) play
+Écarté against each other at once through the table store ("Play a classmate",
+widgets/classmate.py), then the same 30 students play the computer, on the same server, and the
+two are printed side by side. The server's store is a fresh SQLite file
+(``CARDKIT_STORE=sqlite:///<tmp>/tables.db``; the user's own is untouched), its pool
+``2 x --pairs`` kernels. In each pair, student 2k (from 127.0.0.(10+2k)) sends ``{"do":
+"classmate"}``, student 2k+1 joins with the code it was shown (``{"do": "join", "code"}``); once
+both pages say "playing", the seat to move clicks a random legal choice, each page presses Next
+hand on its own, until ``--hands`` hands are over (or the match is; at most ``--pair-moves``
+moves, ``--timeout`` s). Every page pings its kernel every 2 s as a page does (a page that does
+not is shown as away). One action at a time is in flight per pair, as two people at one game
+take turns: a move until both pages have shown it (``game_pos`` grew), Next hand until the
+presser's page has. Reported: moves played, moves lost (the mover's page showed it, the other's
+did not within 20 s), moves refused (the mover's page came back with a warning: the store's
+conflict or the engine's), clicks unanswered, pairs whose pages end with different scores, the
+time from a move to the mover's own update and to the other page's update (median, p95, max;
+and how long after the mover's page the other's came, p95),
+the most kernels and those left once the pages closed (the pool refilled), the store's size on
+disk (file and WAL, cumulative) and the 1-minute load average. Against the computer, student i
+plays as many moves as it played in its pair (Next hand as needed), each timed to its page's
+update. Goal: 0 moves lost, the other page's update p95 <= 500 ms on 2 cores.
 
 ``--notebook NN_name.ipynb``: a lesson instead of the app, served as ``./dev lessons NN_name``
 serves it (Voilà on the ``lessons/`` folder, a pool of ``--sessions`` kernels for that lesson);
@@ -146,36 +169,45 @@ class Student(threading.Thread):
     def run(self):
         while time.monotonic() < self.start_at:
             time.sleep(0.005)
-        t0 = time.monotonic()
-        s = self.session = WidgetSession(self.url, self.path, timeout=self.timeout, source=self.source)
-        try:
-            self.kernel_id = s.load()
-            s.connect()
-            s.request_states(timeout=self.timeout)
-            table = table_model_id(s.models)
-            if table is None:
-                raise RuntimeError("no table in the widget state")
-            self.time_to_table = time.monotonic() - t0
-            for _ in range(self.moves):
-                c = pick([c for c in choices(s.models, table) if c.label.strip()], self.rng)
-                if c is None:                  # nothing to click: the computer is to move
-                    s.pump(quiet=0.8, timeout=10)
-                    continue
-                t = time.monotonic()
-                s.comm_msg(c.model_id, c.data)
-                got = s.pump(quiet=CLICK_WAIT, timeout=CLICK_WAIT, until=is_update)
-                if got and is_update(got[-1]):
-                    self.clicks.append(time.monotonic() - t)
-                else:
-                    self.silent_clicks += 1     # e.g. a click that changed no trait
+        self.session = WidgetSession(self.url, self.path, timeout=self.timeout, source=self.source)
+        play_then_close(self, self.play)
+
+    def play(self):
+        t0, s = time.monotonic(), self.session
+        self.kernel_id = s.load()
+        s.connect()
+        s.request_states(timeout=self.timeout)
+        table = table_model_id(s.models)
+        if table is None:
+            raise RuntimeError("no table in the widget state")
+        self.time_to_table = time.monotonic() - t0
+        for _ in range(self.moves):
+            c = pick([c for c in choices(s.models, table) if c.label.strip()], self.rng)
+            if c is None:                  # nothing to click: the computer is to move
                 s.pump(quiet=0.8, timeout=10)
-        except PageError as e:
-            self.error = f"HTTP {e.status}"
-        except Exception as e:
-            self.error = f"{type(e).__name__}: {str(e)[:120]}"
-        self.done_playing.set()
-        self.close_now.wait(self.timeout * 3)
-        s.close()
+                continue
+            t = time.monotonic()
+            s.comm_msg(c.model_id, c.data)
+            got = s.pump(quiet=CLICK_WAIT, timeout=CLICK_WAIT, until=is_update)
+            if got and is_update(got[-1]):
+                self.clicks.append(time.monotonic() - t)
+            else:
+                self.silent_clicks += 1     # e.g. a click that changed no trait
+            s.pump(quiet=0.8, timeout=10)
+
+
+def play_then_close(student, play) -> None:
+    """``play()``, keeping what went wrong as ``student.error``; then say it has played, and
+    close its page once told to (``close_now``)."""
+    try:
+        play()
+    except PageError as e:
+        student.error = f"HTTP {e.status}"
+    except Exception as e:
+        student.error = f"{type(e).__name__}: {str(e)[:120]}"
+    student.done_playing.set()
+    student.close_now.wait(student.timeout * 3)
+    student.session.close()
 
 
 def gone(session) -> bool:
@@ -299,13 +331,7 @@ def side_by_side(columns: list[tuple[str, dict]]) -> None:
             ("kernels after", lambda r: str(r["kernels_after"])),
             ("load average (max)", lambda r: f"{r['load']:.1f} ({r['load_max']:.1f})"),
             ("server PSS MB", lambda r: f"{r['server_mb']:.0f}")]
-    width = max(16, *(len(name) + 2 for name, _ in columns))
-    print("\n" + " " * 26 + "".join(f"{name:>{width}}" for name, _ in columns))
-    for label, cell in rows:
-        print(f"{label:<26}" + "".join(f"{cell(r):>{width}}" for _, r in columns))
-    errors = Counter(e for _, r in columns for e in r["errors"])
-    if errors:
-        print("errors: " + ", ".join(f"{e} x{k}" for e, k in errors.most_common(4)))
+    print_columns(rows, columns)
 
 
 def ratio_line(what: str, num: dict, den: dict) -> None:
@@ -518,7 +544,7 @@ def wait_quiet(server, kernels: int, timeout: float = 600.0) -> None:
     raise TimeoutError(f"server not quiet with {kernels} kernels in {timeout} s")
 
 
-def serve(args, baseline: bool):
+def serve(args, baseline: bool, env: dict | None = None):
     extra = ["--VoilaConfiguration.preheat_kernel=False"] if baseline else []
     nb = args.notebook
     lesson = nb != APP
@@ -530,7 +556,8 @@ def serve(args, baseline: bool):
     else:
         pool = None if args.pool is None else {nb: args.pool}
     t0 = time.monotonic()
-    server = start_voila("lessons/" if lesson else f"lessons/{nb}", pool=pool, args=extra, nice=args.nice)
+    server = start_voila("lessons/" if lesson else f"lessons/{nb}", pool=pool, args=extra,
+                         nice=args.nice, env=env)
     warm = {"seconds": 0.0, "cpu": 0.0}
     if not baseline:
         wait_pool(server, nb, size, timeout=600)
@@ -541,10 +568,364 @@ def serve(args, baseline: bool):
     return server, warm
 
 
+# ------------------------------------------------------------------ a class playing each other
+PING_EVERY = 2.0       # s between a page's pings (widgets/js/connection.js)
+
+
+class Player(threading.Thread):
+    """One page of the Écarté app playing whole hands through the widget protocol: it pings its
+    kernel every :data:`PING_EVERY` s as a page does, presses Next hand between hands, and is
+    ``finished`` once ``hands`` hands are over (or the match is)."""
+
+    def __init__(self, url, i, hands, timeout, seed, source):
+        super().__init__(daemon=True)
+        self.i, self.hands, self.timeout = i, hands, timeout
+        self.rng = random.Random(seed)
+        self.session = WidgetSession(url, "", timeout=timeout, source=source)
+        self.table = None
+        self.game_pos, self.mode, self.hands_over = -1, None, 0
+        self.t_ping, self.pings = 0.0, 0
+        self.error = None
+        self.done_playing = threading.Event()
+        self.close_now = threading.Event()
+
+    @property
+    def view(self) -> dict:
+        return self.session.models[self.table]["state"].get("view") or {}
+
+    def open_table(self) -> None:
+        s = self.session
+        s.load()
+        s.connect()
+        s.request_states(timeout=self.timeout)
+        self.table = table_model_id(s.models)
+        if self.table is None:
+            raise RuntimeError("no table in the widget state")
+        self.game_pos, self.mode = self.view.get("game_pos", -1), self.view.get("mode")
+
+    def send(self, content: dict) -> None:
+        self.session.comm_msg(self.table, {"method": "custom", "content": content})
+
+    def step(self, wait: float = 0.2) -> float | None:
+        """Ping when due, receive until the table's first update (or ``wait`` s of quiet);
+        returns the time (monotonic) the game moved on this page (``game_pos`` grew), else None."""
+        if time.monotonic() - self.t_ping >= PING_EVERY:
+            self.pings += 1
+            self.send({"do": "ping", "n": self.pings})
+            self.t_ping = time.monotonic()
+        self.session.pump(quiet=wait, timeout=wait, until=is_update)
+        t, view = time.monotonic(), self.view
+        moved = view.get("game_pos", -1) > self.game_pos
+        self.game_pos = view.get("game_pos", -1)
+        if view.get("mode") in ("between", "over") and view.get("mode") != self.mode:
+            self.hands_over += 1
+        self.mode = view.get("mode")
+        return t if moved else None
+
+    def until(self, ok, what: str) -> None:
+        end = time.monotonic() + CLICK_WAIT
+        while not ok(self.view):
+            if time.monotonic() > end:
+                raise RuntimeError(f"no {what} within {CLICK_WAIT:g} s")
+            self.step()
+
+    def finished(self) -> bool:
+        return self.mode == "over" or (self.mode == "between" and self.hands_over >= self.hands)
+
+    def next_click(self) -> tuple[str, dict] | None:
+        """``("next", act)`` for Next hand, ``("move", act)`` for a random move, or None."""
+        view = self.view
+        if view.get("mode") == "between":
+            button = (view.get("end") or {}).get("button")
+            return ("next", {"do": "act", "action": button["action"], "pos": view.get("pos")}
+                    ) if button else None
+        c = pick([c for c in choices(self.session.models, self.table) if c.label.strip()], self.rng)
+        return ("move", c.data["content"]) if c is not None else None
+
+    def run(self):
+        play_then_close(self, lambda: (self.open_table(), self.play()))
+
+
+class Pair:
+    """Two pages at one classmate table. One action at a time is in flight (``inflight``): a
+    move until the mover's page and the other's have both shown it, a Next hand until the
+    presser's page has; each student waits for it, as two people at one game take turns."""
+
+    def __init__(self, max_moves: int):
+        self.lock = threading.Lock()
+        self.code, self.made = None, threading.Event()
+        self.players: list[Classmate] = []
+        self.inflight = None
+        self.max_moves = max_moves
+        self.moves = [0, 0]                 # accepted moves per seat
+        self.own, self.other = [], []       # seconds: a move to the mover's / the other's update
+        self.lag = []                       # seconds the other's update came after the mover's
+        self.lost = self.silent = self.stray = 0
+        self.refused: list[str] = []
+
+    def over(self) -> bool:
+        return (any(p.error for p in self.players) or sum(self.moves) >= self.max_moves
+                or (self.inflight is None and all(p.finished() for p in self.players)))
+
+    def act(self, p: Classmate) -> None:
+        with self.lock:
+            if self.inflight is not None or p.finished() or self.over():
+                return
+            click = p.next_click()
+            if click is not None:
+                self.inflight = {"by": p, "kind": click[0], "t0": time.monotonic(),
+                                 "own": None, "other": None, "refused": None}
+                p.send(click[1])
+
+    def saw(self, p: Classmate, t: float) -> None:
+        """The game moved on ``p``'s page at ``t``."""
+        with self.lock:
+            f = self.inflight
+            if f is None:
+                self.stray += 1             # a move seen after it was counted lost
+            elif f["by"] is p and f["own"] is None:
+                f["own"] = t
+                said = p.view.get("what_now") or {}
+                if said.get("note_tone") == "warn":
+                    f["refused"] = said.get("note") or "?"
+            elif f["by"] is not p and f["kind"] == "move" and f["other"] is None:
+                f["other"] = t
+            if f is not None and f["own"] is not None and (
+                    f["kind"] == "next" or f["other"] is not None or f["refused"]):
+                self._count(f)
+
+    def expire(self) -> None:
+        """An action not shown within :data:`CLICK_WAIT` s: unanswered, or a move lost."""
+        with self.lock:
+            f = self.inflight
+            if f is not None and time.monotonic() - f["t0"] > CLICK_WAIT:
+                if f["own"] is None:
+                    self.silent += 1
+                else:
+                    self.lost += 1
+                self._count(f)
+
+    def _count(self, f) -> None:
+        self.inflight = None
+        if f["kind"] != "move" or f["own"] is None:
+            return
+        if f["refused"]:
+            self.refused.append(f["refused"])
+            return
+        self.moves[f["by"].seat] += 1
+        self.own.append(f["own"] - f["t0"])
+        if f["other"] is not None:
+            self.other.append(f["other"] - f["t0"])
+            self.lag.append(f["other"] - f["own"])
+
+    def scores_agree(self) -> bool:
+        a, b = (p.view for p in self.players)
+        return ((a.get("you") or {}).get("score") == (b.get("them") or {}).get("score")
+                and (a.get("them") or {}).get("score") == (b.get("you") or {}).get("score"))
+
+
+class Classmate(Player):
+    """Seat ``seat`` of ``pair``: the host (seat 0) makes the table, the other joins with its
+    code; then both play until the pair is over."""
+
+    def __init__(self, url, i, hands, timeout, seed, source, pair: Pair, seat: int):
+        super().__init__(url, i, hands, timeout, seed, source)
+        self.pair, self.seat = pair, seat
+        pair.players.append(self)
+
+    def play(self):
+        pair = self.pair
+        if self.seat == 0:
+            self.send({"do": "classmate", "name": f"A{self.i}"})
+            self.until(lambda v: (v.get("classmate") or {}).get("code"), "table code")
+            pair.code = self.view["classmate"]["code"]
+            pair.made.set()
+        else:
+            if not pair.made.wait(self.timeout):
+                raise RuntimeError("the host made no table")
+            self.send({"do": "join", "code": pair.code, "name": f"B{self.i}"})
+        self.until(lambda v: (v.get("classmate") or {}).get("stage") == "playing", "classmate")
+        self.game_pos = self.view.get("game_pos", -1)
+        end = time.monotonic() + self.timeout
+        while time.monotonic() < end and not pair.over():
+            t = self.step()
+            if t is not None:
+                pair.saw(self, t)
+            pair.expire()
+            if all((p.view.get("classmate") or {}).get("stage") == "playing" for p in pair.players):
+                pair.act(self)
+
+
+class Solo(Player):
+    """A page playing the computer: ``quota`` moves (or ``hands`` hands), each timed from the
+    click to the page's update showing it."""
+
+    def __init__(self, url, i, hands, timeout, seed, source, quota: int):
+        super().__init__(url, i, hands, timeout, seed, source)
+        self.quota = quota
+        self.moves, self.own = 0, []
+        self.silent = self.refused = 0
+
+    def play(self):
+        end = time.monotonic() + self.timeout
+        while time.monotonic() < end and self.moves < self.quota and not self.finished():
+            self.step()
+            click = self.next_click()
+            if click is None:
+                continue
+            t0, pos = time.monotonic(), self.game_pos
+            self.send(click[1])
+            while self.game_pos == pos and time.monotonic() - t0 < CLICK_WAIT:
+                t = self.step()
+            if self.game_pos == pos:
+                self.silent += 1
+            elif click[0] == "move":
+                if (self.view.get("what_now") or {}).get("note_tone") == "warn":
+                    self.refused += 1
+                else:
+                    self.moves += 1
+                    self.own.append(t - t0)
+
+
+def store_kb(store: Path) -> float:
+    """The SQLite store's size on disk (the file, its WAL and shared memory), in KB."""
+    return sum(p.stat().st_size for p in store.parent.glob(store.name + "*")) / 1024
+
+
+def run_players(server, label: str, players: list[Player], store: Path) -> dict:
+    """Start ``players`` at once, wait until they have played, close them together and wait
+    for their kernels to go. Returns the common measures."""
+    sampler = Sampler(server)
+    sampler.start()
+    t0, mine = time.monotonic(), cpu_seconds([os.getpid()])
+    for p in players:
+        p.start()
+    for p in players:
+        p.done_playing.wait(p.timeout * 3)
+    wall, mine = time.monotonic() - t0, cpu_seconds([os.getpid()]) - mine
+    load = os.getloadavg()[0]
+    for p in players:
+        p.close_now.set()
+    for p in players:
+        p.join(30)
+    t_close, freed = time.monotonic(), None
+    while time.monotonic() - t_close < 120:
+        if all(gone(p.session) for p in players if p.session.kernel_id):
+            freed = time.monotonic() - t_close
+            break
+        time.sleep(0.5)
+    sampler.stop()
+    return {"mode": label, "n": len(players), "errors": [p.error for p in players if p.error],
+            "wall": wall, "client_cpu": mine, "load": load, "load_max": max([*sampler.load, load]),
+            "kernels_max": max([*sampler.kernels, 0]), "kernels_after": len(server.kernels()),
+            "freed": freed, "store_kb": store_kb(store)}
+
+
+def run_pairs(server, args, store: Path) -> dict:
+    """``--pairs`` pairs playing each other at once (module doc)."""
+    pairs = [Pair(max_moves=args.pair_moves) for _ in range(args.pairs)]
+    players = [Classmate(server.url, i, args.hands, args.timeout, args.seed + i,
+                         student_source(i, args.same_address), pairs[i // 2], i % 2)
+               for i in range(2 * args.pairs)]
+    r = run_players(server, f"{args.pairs} pairs", players, store)
+    r.update(moves=sum(sum(p.moves) for p in pairs), lost=sum(p.lost for p in pairs),
+             silent=sum(p.silent for p in pairs), stray=sum(p.stray for p in pairs),
+             refused=[x for p in pairs for x in p.refused],
+             own=[x for p in pairs for x in p.own], other=[x for p in pairs for x in p.other],
+             lag=[x for p in pairs for x in p.lag],
+             disagree=sum(not p.scores_agree() for p in pairs if all(q.table for q in p.players)),
+             hands=[q.hands_over for q in players],
+             quotas=[p.moves[q.seat] for q in players for p in [q.pair]])
+    return r
+
+
+def run_solo(server, args, quotas: list[int], store: Path) -> dict:
+    """The same class playing the computer, student i as many moves as in its pair."""
+    players = [Solo(server.url, i, 10, args.timeout, args.seed + i,
+                    student_source(i, args.same_address), max(1, k)) for i, k in enumerate(quotas)]
+    r = run_players(server, f"{len(players)} vs computer", players, store)
+    r.update(moves=sum(p.moves for p in players), lost=0, stray=0,
+             silent=sum(p.silent for p in players),
+             refused=["refused"] * sum(p.refused for p in players),
+             own=[x for p in players for x in p.own], other=[], lag=[], disagree=0,
+             hands=[p.hands_over for p in players])
+    return r
+
+
+def print_columns(rows, columns: list[tuple[str, dict]]) -> None:
+    """One row per ``(label, cell)`` of ``rows``, one column per run."""
+    width = max(16, *(len(name) + 2 for name, _ in columns))
+    print("\n" + " " * 30 + "".join(f"{name:>{width}}" for name, _ in columns))
+    for label, cell in rows:
+        print(f"{label:<30}" + "".join(f"{cell(r):>{width}}" for _, r in columns))
+    errors = Counter(e for _, r in columns for e in r["errors"])
+    if errors:
+        print("errors: " + ", ".join(f"{e} x{k}" for e, k in errors.most_common(4)))
+
+
+def seconds(values, q=None) -> str:
+    if not values:
+        return "-"
+    return f"{(statistics.median(values) if q is None else pct(values, q)) * 1000:.0f}"
+
+
+def classmates(args) -> None:
+    """``--modes classmates``: the pairs, then the same class playing the computer, on one
+    server whose store is a fresh SQLite file."""
+    import tempfile
+    with tempfile.TemporaryDirectory(prefix="cardkit-classroom-") as tmp:
+        store = Path(tmp) / "tables.db"
+        server, warm = serve(args, baseline=False, env={"CARDKIT_STORE": f"sqlite:///{store}"})
+        try:
+            print(f"server ready (pool warm) after {warm['seconds']:.1f} s; store {store}")
+            pairs = run_pairs(server, args, store)
+            print(f"pairs played in {pairs['wall']:.1f} s; hands over per page "
+                  f"{sorted(Counter(pairs['hands']).items())}")
+            wait_quiet(server, args.pool)
+            time.sleep(args.settle)
+            solo = run_solo(server, args, pairs["quotas"], store)
+            print(f"the class played the computer in {solo['wall']:.1f} s")
+        finally:
+            server.stop()
+    rows = [("sessions", lambda r: str(r["n"])),
+            ("errors", lambda r: str(len(r["errors"]))),
+            ("moves played", lambda r: str(r["moves"])),
+            ("moves lost", lambda r: str(r["lost"])),
+            ("moves refused", lambda r: str(len(r["refused"]))),
+            ("clicks unanswered", lambda r: str(r["silent"])),
+            ("final scores disagree", lambda r: str(r["disagree"])),
+            ("own update median ms", lambda r: seconds(r["own"])),
+            ("own update p95 ms", lambda r: seconds(r["own"], 95)),
+            ("other page's update median ms", lambda r: seconds(r["other"])),
+            ("other page's update p95 ms", lambda r: seconds(r["other"], 95)),
+            ("other page's update max ms", lambda r: f"{max(r['other']) * 1000:.0f}" if r["other"] else "-"),
+            ("other page after mover's p95 ms", lambda r: seconds(r["lag"], 95)),
+            ("other page's update > 500 ms", lambda r: str(sum(x > 0.5 for x in r["other"]))),
+            ("kernels during (max)", lambda r: str(r["kernels_max"])),
+            ("kernels after", lambda r: str(r["kernels_after"])),
+            ("kernels freed after close s", lambda r: f"{r['freed']:.1f}" if r["freed"] is not None else "NOT"),
+            ("store KB after", lambda r: f"{r['store_kb']:.0f}"),
+            ("seconds played", lambda r: f"{r['wall']:.1f}"),
+            ("clients' CPU s", lambda r: f"{r['client_cpu']:.1f}"),
+            ("load average 1 min (max)", lambda r: f"{r['load']:.1f} ({r['load_max']:.1f})")]
+    print_columns(rows, [("classmates", pairs), ("vs computer", solo)])
+    if pairs["refused"] or pairs["stray"]:
+        print(f"refused: {Counter(pairs['refused']).most_common(3)}; seen after counted lost: "
+              f"{pairs['stray']}")
+    p95 = pct(pairs["other"], 95) if pairs["other"] else float("nan")
+    print(f"\ngoal: 0 moves lost ({'met' if pairs['lost'] == 0 and not pairs['refused'] else 'NOT met'}), "
+          f"other page's update p95 <= 500 ms ({'met' if p95 <= 0.5 else 'NOT met'})")
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--sessions", type=int, default=30)
-    p.add_argument("--modes", default="burst,staggered", help="burst and/or staggered")
+    p.add_argument("--modes", default="burst,staggered",
+                   help="burst and/or staggered; or classmates (alone)")
+    p.add_argument("--pairs", type=int, default=15, help="classmates: pairs playing each other")
+    p.add_argument("--hands", type=int, default=2,
+                   help="classmates: hands each pair plays (fewer if the match is over)")
+    p.add_argument("--pair-moves", type=int, default=80, help="classmates: most moves per pair")
     p.add_argument("--stagger", type=float, default=1.0, help="seconds between arrivals")
     p.add_argument("--moves", type=int, default=3)
     p.add_argument("--timeout", type=float, default=120.0)
@@ -581,8 +962,15 @@ def main(argv=None):
     if not 1 <= args.sessions <= MAX_SESSIONS:
         p.error(f"--sessions must be 1..{MAX_SESSIONS}")
     modes = args.modes.split(",")
-    if set(modes) - {"burst", "staggered"}:
-        p.error("--modes: burst and/or staggered")
+    if modes == ["classmates"]:
+        if not 1 <= args.pairs <= MAX_SESSIONS // 2 or args.notebook != APP or args.attack:
+            p.error(f"--modes classmates: --pairs 1..{MAX_SESSIONS // 2}, the app, no --attack")
+        if not (1 <= args.hands <= 10 and 1 <= args.pair_moves <= 400):
+            p.error("--hands 1..10, --pair-moves 1..400")
+        args.sessions = 2 * args.pairs
+        args.pool = args.sessions if args.pool is None else args.pool
+    elif set(modes) - {"burst", "staggered"}:
+        p.error("--modes: burst and/or staggered, or classmates alone")
     if args.attack and "burst" not in modes:
         p.error("--attack compares with the quiet burst: --modes must include burst")
     if not 1 <= args.leak_addresses <= MAX_LEAKERS:
@@ -594,6 +982,8 @@ def main(argv=None):
              f"127.0.0.{STUDENT0}..127.0.0.{STUDENT0 + MAX_SESSIONS - 1}"))
     if args.overload:
         overload(args, path)
+    elif modes == ["classmates"]:
+        classmates(args)
     else:
         classroom(args, path, modes)
     print(f"load average after: {os.getloadavg()}")
