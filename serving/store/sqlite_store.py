@@ -50,6 +50,9 @@ class SQLiteStore(TableStore):
         self._all: list[sqlite3.Connection] = []
         self._lock = threading.Lock()
         self._db().executescript(SCHEMA)
+        # old matches go when a kernel opens the file (Redis lets its keys expire instead): a
+        # table neither written nor touched for ``expire_after`` seconds
+        self.purge(self.expire_after)
 
     def _db(self) -> sqlite3.Connection:
         """This thread's connection (a new one in a forked process)."""

@@ -368,6 +368,21 @@ def test_purge_removes_old_tables_only(store, clock):
     assert store.table(kept).version == 0 and store.table(moved).version == 1
 
 
+def test_opening_a_sqlite_store_removes_the_expired_tables(tmp_path, clock):
+    """Nobody need call ``purge``: each kernel that opens the file removes tables idle for
+    ``expire_after`` (Redis: the keys' TTL, tested above)."""
+    url = f"sqlite:///{tmp_path}/t.db"
+    with open_store(url, clock=clock, expire_after=3600) as store:
+        _c1, old, _b1 = two_classmates(store)
+        clock.now += 1800
+        _c2, young, _b2 = two_classmates(store)
+    clock.now += 2000                               # old: idle 3800 s; young: 2000 s
+    with open_store(url, clock=clock, expire_after=3600) as store:
+        with pytest.raises(UnknownSeat):
+            store.table(old)
+        assert store.table(young).version == 0
+
+
 def test_settings_are_saved_and_kept_small(store):
     _code, ada, blaise = two_classmates(store)
     store.save_settings(ada, {"advice": False, "language": "pa"})
