@@ -71,7 +71,7 @@ TOUCH_EVERY = 3.0
 #: a page counts as open while it pinged within this many seconds
 PAGE_OPEN = 6.0
 #: the longest name a page may give, in characters
-MAX_NAME = 20
+MAX_NAME = 12
 #: how long one wait on the store lasts (seconds) before the watcher looks at who is here
 WAIT = 1.0
 
@@ -84,6 +84,8 @@ BACK = N_("{who} is back.")
 GONE = N_("{who} has been away for 2 minutes. Wait for them, or finish the game against the "
           "computer.")
 FINISHED_VS_COMPUTER = N_("The computer plays for {who} now. Your match goes on.")
+LEFT = N_("{who} left the table. Finish the game against the computer, or press New game.")
+LEAVE = N_("Really leave this table? Your game with {who} ends, and you play the computer.")
 ENDED = N_("{who} finished this match against the computer. Press New game to play again.")
 NOT_GONE = N_("Your classmate is still here, or was here less than 2 minutes ago: keep playing.")
 PLAYING = N_("You are playing {who}.")
@@ -95,7 +97,7 @@ def clean_name(text: Any) -> str:
     """A name a page sent (anything) as the table keeps it: text only, control and format
     characters dropped, spaces squeezed, at most :data:`MAX_NAME` characters ('' for none).
 
-    >>> clean_name("  Ada\\u202e  Lovelace\\n"), clean_name(7), clean_name("x" * 30) == "x" * 20
+    >>> clean_name("  Ada\\u202e  Lovelace\\n"), clean_name(7), clean_name("x" * 30) == "x" * 12
     ('Ada Lovelace', '', True)
     """
     if not isinstance(text, str):
@@ -109,7 +111,8 @@ class MateLink:
     the page's resume token), ``seat`` (0 or 1), ``code``, ``version`` (the store's, as last
     read), ``names`` (seat -> name, from the table's settings), ``taken`` (the other seat is
     taken), ``away`` (the other seat is away), ``left`` (away long enough to give up on them),
-    ``ended`` (the table was finished against the computer)."""
+    ``quit`` (they left with New game), ``ended`` (the table was finished against the
+    computer)."""
 
     def __init__(self, store: Any, token: str, seat: int, version: int) -> None:
         self.store, self.token, self.seat, self.version = store, token, seat, version
@@ -118,6 +121,7 @@ class MateLink:
         self.taken = False
         self.away = False
         self.left = False
+        self.quit = False
         self.ended = False
         self.touched = 0.0
         self.pool: ThreadPoolExecutor | None = None
@@ -139,13 +143,15 @@ class MateLink:
         self.names = {k: clean_name(v) for k, v in names.items()} if isinstance(names, dict) else {}
         self.ended = settings.get("ended") is True
         other = self.other()
+        self.quit = settings.get("left") == other
         self.taken = view.seats[other].taken
         self.away = self.store.seats(self.token, away_after=AWAY_AFTER)[other].away
         self.left = self.away and self.store.seats(self.token, away_after=GIVE_UP_AFTER)[other].away
 
     def gone(self) -> bool:
-        """The classmate has been away for :data:`GIVE_UP_AFTER` seconds."""
-        return self.left
+        """The classmate left the table (New game), or has been away for
+        :data:`GIVE_UP_AFTER` seconds."""
+        return self.quit or self.left
 
     def stop(self) -> None:
         if self.task is not None:
@@ -164,6 +170,7 @@ class Classmates:
     _names: tuple[str, str]
     _mate: MateLink | None = None
     _mates_offered = False
+    _mate_error: str | None = None      # why the last code typed sat nobody down (for the form)
     _page_seen = 0.0
 
     def _offer_classmates(self, store: Any, on: bool) -> None:
@@ -213,8 +220,10 @@ class Classmates:
         try:
             ticket = self._mate_store.join(code, client=f"kernel:{os.getpid()}:{id(self)}")
         except self._mate_store.Error as exc:
+            self._mate_error = str(exc)
             self.controller.refuse(str(exc))
             return
+        self._mate_error = None
         view = self._mate_store.table(ticket.token)
         names = dict(view.settings.get("names") or {})
         names[str(ticket.seat)] = name
@@ -360,7 +369,7 @@ class Classmates:
         view = mate.store.table(mate.token)
         mate.store.save_settings(mate.token, {**view.settings, "ended": True})
         who = shown_name(mate.other_name())
-        self._mate_left()
+        self._mate_left(leaving=False)
         other = 1 - c.seat
         c.computers = (other,)
         c.players = {other: self.computer_player(other, dict(c.settings), None)}  # type: ignore[attr-defined]
@@ -376,12 +385,19 @@ class Classmates:
         self.draw()  # type: ignore[attr-defined]
         c.schedule()
 
-    def _mate_left(self) -> None:
-        """Leave the classmate table (New game, or the computer took their seat): the watcher
-        stops and the table plays the computer again from its next deal."""
+    def _mate_left(self, leaving: bool = True) -> None:
+        """Leave the classmate table (``leaving``: New game, and the table tells the classmate,
+        who may then finish against the computer at once; else the computer took their seat):
+        the watcher stops and the table plays the computer again from its next deal."""
         mate = self._mate
         if mate is None:
             return
+        if leaving:
+            try:
+                settings = dict(mate.store.table(mate.token).settings)
+                mate.store.save_settings(mate.token, {**settings, "left": mate.seat})
+            except Exception:
+                log.warning("the classmate table could not be told this seat left", exc_info=True)
         mate.stop()
         self._mate = None
         c = self.controller
@@ -414,8 +430,9 @@ class Classmates:
                   "link": _("Send your classmate this link:"), "copy": _("Copy"),
                   "close": _("Close"), "finish": _("Finish against the computer")}
         if mate is None:
-            view["classmate"] = {"stage": "offer", "labels": labels}
+            view["classmate"] = {"stage": "offer", "labels": labels, "error": self._mate_error}
             return
+        view["labels"]["confirm"] = _(LEAVE).format(who=shown_name(mate.other_name()))
         code = f"{mate.code[:4]}-{mate.code[4:]}"
         stage = "waiting" if not mate.taken else "playing"
         who = shown_name(mate.other_name())
@@ -430,6 +447,6 @@ class Classmates:
             view["what_now"]["text"] = " ".join(
                 t for t in (view["what_now"].get("note"), view["what_now"]["prompt"]) if t)
         elif mate.gone():
-            view["what_now"]["note"] = _(GONE).format(who=shown_name(mate.other_name()))
+            view["what_now"]["note"] = _(LEFT if mate.quit else GONE).format(who=who)
             view["what_now"]["note_tone"] = "warn"
             view["what_now"]["text"] = view["what_now"]["note"] + " " + view["what_now"]["prompt"]

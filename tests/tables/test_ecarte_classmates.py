@@ -184,7 +184,8 @@ def test_wrong_codes_names_and_messages(store):
         assert ben.refusals[-1] == ("No table has this code. Check the code with your classmate "
                                     "and type it again.")
         assert ben.view["classmate"]["stage"] == "offer" and ben_page.token is None
-    ben.send_from_page({"do": "join", "code": code, "name": {"html": "<b>"}})
+        assert ben.view["classmate"]["error"] == ben.refusals[-1]         # shown in the form too
+    ben.send_from_page({"do": "join", "code": f" {code[:4].lower()} - {code[4:]} ", "name": {"html": "<b>"}})
     assert ben.view["classmate"]["stage"] == "playing"
     assert store.table(ben_page.token).settings["names"] == {"0": "Ada", "1": ""}
     ada.mate_sync()
@@ -277,14 +278,22 @@ def test_a_classmate_match_resumes_on_a_new_kernel(store):
     assert moves_of(ada.state) == moves_of(fresh.state)
 
 
-def test_new_game_leaves_the_classmate_table(store):
-    ada, ada_page, _ben, _bp = seated(store)
+def test_new_game_leaves_the_classmate_table_and_ben_may_finish_at_once(store):
+    ada, ada_page, ben, _bp = seated(store)
+    play(ada, ben, 2)
     ada.send_from_page({"do": "new_game"})
-    if ada.controller.confirming:
-        ada.send_from_page({"do": "answer", "yes": True})
+    assert ada.view["confirm"] and ada.view["labels"]["confirm"] == (
+        "Really leave this table? Your game with Ben ends, and you play the computer.")
+    ada.send_from_page({"do": "answer", "yes": True})
     assert ada._mate is None and ada.view["classmate"]["stage"] == "offer"
     assert ada.controller.computers == (1,) and ada_page.token is None
     assert ada.view["them"]["name"] == "Computer"
+    ben.mate_sync()                                  # no 2 minutes' wait: Ada said she left
+    assert ben.view["classmate"]["finish"] is True
+    assert ben.view["what_now"]["note"] == ("Ada left the table. Finish the game against the "
+                                            "computer, or press New game.")
+    ben.send_from_page({"do": "finish"})
+    assert ben._mate is None and ben.controller.computers == (0,) and not ben.errors
 
 
 def test_tables_without_classmates_offer_nothing(store):

@@ -16,7 +16,8 @@ import { h } from "./dom.js";
 export function linkCode() {
   let code = "";
   try { code = new URLSearchParams(window.location.search).get("table") || ""; } catch (e) { code = ""; }
-  return code.replace(/[^A-Za-z0-9-]/g, "").slice(0, 12);
+  code = code.replace(/[^A-Za-z0-9]/g, "").toUpperCase().slice(0, 8);
+  return code.length === 8 ? code.slice(0, 4) + "-" + code.slice(4) : code;   // as the table shows it
 }
 
 /** The link that opens this page at the table `code` (the page's language kept). */
@@ -50,38 +51,49 @@ export class Classmates {
     this.box.hidden = !m;
     if (!m) { this.box.replaceChildren(); return; }
     const L = m.labels || {};
-    if (m.stage === "offer") this.drawOffer(L);
+    if (m.stage === "offer") this.drawOffer(L, m.error);
     else if (m.stage === "waiting") this.drawWaiting(m, L);
     else this.drawPlaying(m, L);
   }
 
-  drawOffer(L) {
+  drawOffer(L, error) {
     if (!this.open) {
       this.box.replaceChildren(h("button", { type: "button", class: "ck-btn ck-mates-open", "data-key": "mate:open",
         "aria-expanded": "false", onclick: () => { this.open = true; this.shell.redraw(); this.focus("mate:name"); } },
         L.offer || ""));
       return;
     }
+    // what was typed stays when the form is drawn again (a refusal shown in it)
+    const typed = (key) => { const e = this.box.querySelector(`[data-key="${key}"]`); return e ? e.value : null; };
+    const keptName = typed("mate:name"), keptCode = typed("mate:code");
     const uid = Math.random().toString(36).slice(2, 8);
-    const name = h("input", { id: "ck-mate-name-" + uid, class: "ck-input", "data-key": "mate:name", maxlength: "20",
+    const name = h("input", { id: "ck-mate-name-" + uid, class: "ck-input", "data-key": "mate:name", maxlength: "12",
                               autocomplete: "nickname", type: "text" });
     const code = h("input", { id: "ck-mate-code-" + uid, class: "ck-input ck-mate-codein", "data-key": "mate:code",
-                              maxlength: "12", autocomplete: "off", autocapitalize: "characters", spellcheck: "false",
+                              maxlength: "24", autocomplete: "off", autocapitalize: "characters", spellcheck: "false",
                               type: "text", value: linkCode() });
+    if (keptName !== null) name.value = keptName;
+    if (keptCode !== null) code.value = keptCode;
     const who = () => name.value;
     const join = () => this.send({ do: "join", code: code.value, name: who() });
     code.addEventListener("keydown", (ev) => { if (ev.key === "Enter") { ev.preventDefault(); join(); } });
+    // from a link: the code is there, so Sit down comes first and is the one in green
+    const fromLink = !!linkCode();
+    const make = h("div", { class: "ck-mates-row" },
+      h("button", { type: "button", class: "ck-btn" + (fromLink ? "" : " ck-primary"), "data-key": "mate:make",
+                    onclick: () => this.send({ do: "classmate", name: who() }) }, L.make || ""));
+    const sit = [h("label", { class: "ck-mates-field", for: code.id }, h("span", {}, L.or || ""), code),
+      h("div", { class: "ck-mates-row" },
+        h("button", { type: "button", class: "ck-btn" + (fromLink ? " ck-primary" : ""), "data-key": "mate:join",
+                      onclick: join }, L.join || ""))];
+    const close = h("div", { class: "ck-mates-row" },
+      h("button", { type: "button", class: "ck-btn", "data-key": "mate:close",
+                    onclick: () => { this.open = false; this.shell.redraw(); this.focus("mate:open"); } }, L.close || ""));
     this.box.replaceChildren(h("div", { class: "ck-mates-form", role: "group", "aria-label": L.offer || "" },
       h("div", { class: "ck-mates-title" }, L.offer || ""),
       h("label", { class: "ck-mates-field", for: name.id }, h("span", {}, L.name || ""), name),
-      h("div", { class: "ck-mates-row" },
-        h("button", { type: "button", class: "ck-btn ck-primary", "data-key": "mate:make",
-                      onclick: () => this.send({ do: "classmate", name: who() }) }, L.make || "")),
-      h("label", { class: "ck-mates-field", for: code.id }, h("span", {}, L.or || ""), code),
-      h("div", { class: "ck-mates-row" },
-        h("button", { type: "button", class: "ck-btn ck-primary", "data-key": "mate:join", onclick: join }, L.join || ""),
-        h("button", { type: "button", class: "ck-btn", "data-key": "mate:close",
-                      onclick: () => { this.open = false; this.shell.redraw(); this.focus("mate:open"); } }, L.close || ""))));
+      fromLink ? [sit, make] : [make, sit], close,
+      error ? h("p", { class: "ck-mates-error", role: "alert" }, error) : null));
   }
 
   drawWaiting(m, L) {
