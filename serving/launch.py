@@ -117,13 +117,15 @@ def start_server(cmd: list[str], port: int, ready_path: str, *, cwd: str | os.Pa
 
 def start_voila(target: str | os.PathLike, *, pool: dict | None = None, args=(),
                 env: dict | None = None, timeout: float = 90.0, ready_path: str = "",
-                nice: int = 0, python: str | os.PathLike | None = None) -> Server:
-    """Start ``voila <target>`` (a notebook or a folder) on a free port of 127.0.0.1 from the
-    repository root and wait until it answers ``ready_path`` (default: a static file, which
-    starts no kernel); ``python``: another environment's interpreter to run it with
+                nice: int = 0, python: str | os.PathLike | None = None,
+                port: int | None = None) -> Server:
+    """Start ``voila <target>`` (a notebook or a folder) on ``port`` of 127.0.0.1 (default: a
+    free one; a restarted server keeps its port, so that its pages keep their ``localStorage``)
+    from the repository root and wait until it answers ``ready_path`` (default: a static file,
+    which starts no kernel); ``python``: another environment's interpreter to run it with
     (``python -m voila``). Raises RuntimeError when it exits or does not answer within
     ``timeout`` s."""
-    port = free_port()
+    port = port or free_port()
     voila = [str(Path(sys.executable).with_name("voila"))] if python is None else [str(python), "-m", "voila"]
     cmd = [*voila, str(target), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"]
     if pool is not None:

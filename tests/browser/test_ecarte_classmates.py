@@ -216,3 +216,122 @@ def test_two_classmates_play_a_whole_match(served, browser):
     for page in (ada, ben):
         page.assert_clean()
         page.close()
+
+
+# ------------------------------------------------------------------ a killed kernel, a restarted server
+def until_turn(app: Student, timeout: float = 30.0) -> None:
+    """Wait until it is this page's move (the computer, or the classmate, has played)."""
+    end = time.monotonic() + timeout
+    while app.mode() in ("wait", ""):
+        assert time.monotonic() < end, f"{app.name}: never this page's turn: {what_now(app)}"
+        time.sleep(0.1)
+    quiet(app)
+
+
+def hand_keys(app: Student) -> list[str]:
+    return app.locator(HAND).evaluate_all("els => els.map(e => e.dataset.key)")
+
+
+WELCOME = re.compile(r"Welcome back: hand \d+, you \d+, \w+ \d+")
+
+
+def welcomed(app: Student, since: int, timeout: float = 90.0) -> str:
+    """The "Welcome back …" line the page's kernel sent after frame ``since`` (read from the
+    frames: a moment later "Ben is away." may take its place on the table, rightly)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        found = next((m.group(0) for f in app.frames[since:] for m in [WELCOME.search(f)] if m), None)
+        if found:
+            quiet(app)
+            return found
+        app.wait_for_timeout(100)           # (Playwright hands over the frames while it waits)
+    raise AssertionError(f"{app.name}: no welcome back: {what_now(app)}")
+
+
+def reload(app: Student) -> int:
+    """Reload the page, recording its frames; the frame it starts from."""
+    app.recording = True
+    since = len(app.frames)
+    app.reload(wait_until="domcontentloaded")
+    return since
+
+
+@pytest.fixture
+def restartable(tmp_path):
+    """``start()`` a Voilà on the lessons, again and again on one port, with one store file."""
+    from cardkit_serving.launch import free_port
+    port, servers = free_port(), []
+
+    def start():
+        server = start_voila(LESSONS, pool={APP: 0}, env={"CARDKIT_STORE": f"sqlite:///{tmp_path}/t.db"},
+                             timeout=START_TIMEOUT, port=port)
+        servers.append(server)
+        return f"{server.url}/voila/render/{APP}"
+    yield start, servers
+    for server in servers:
+        server.stop()
+        os.unlink(server.log_path)
+
+
+def test_a_restarted_server_brings_a_match_against_the_computer_back(browser, restartable):
+    start, servers = restartable
+    url = start()
+    app = Student(browser, url, "Ada")
+    for _i in range(3):
+        until_turn(app)
+        one_move(app)
+    until_turn(app)
+    before = (hand_keys(app), app.locator(".ck-subtitle").inner_text())
+    servers[-1].stop()                      # the server goes: every kernel with it
+    start()
+    said = welcomed(app, reload(app))
+    assert re.search(r"Welcome back: hand \d+, you \d+, Computer \d+", said), said
+    assert (hand_keys(app), app.locator(".ck-subtitle").inner_text()) == before
+    one_move(app)                           # and it plays on
+    until_turn(app)
+    app.close()
+
+
+def test_a_classmate_match_survives_a_killed_kernel_and_a_restarted_server(browser, restartable):
+    from .tables import kill_kernel
+    start, servers = restartable
+    url = start()
+    ada = Student(browser, url, "Ada")
+    ada.locator("[data-key='mate:open']").click()
+    ada.locator("[data-key='mate:name']").fill("Ada")
+    ada.locator("[data-key='mate:make']").click()
+    link = ada.locator(".ck-mates-link").input_value()
+    ben = Student(browser, link, "Ben")
+    ben.locator("[data-key='mate:name']").fill("Ben")
+    ben.locator("[data-key='mate:join']").click()
+    ada.locator(".ck-mates-playing").wait_for(timeout=10_000)
+
+    def play(moves: int) -> None:
+        for _i in range(moves):
+            end = time.monotonic() + 30
+            while not [p for p in (ada, ben) if p.mode() not in ("wait", "over", "")]:
+                assert time.monotonic() < end
+                time.sleep(0.1)
+            one_move(next(p for p in (ada, ben) if p.mode() not in ("wait", "over", "")))
+        quiet(ada)
+        quiet(ben)
+
+    play(3)
+    # Ada's kernel dies; her page is reloaded: a new kernel sits her back down
+    before = hand_keys(ada)
+    ada.kernel_gone = True
+    kill_kernel(ada)
+    assert welcomed(ada, reload(ada)).endswith(tuple("0123456789")) and hand_keys(ada) == before
+    assert ada.locator(".ck-mates-who").inner_text() == "You are playing Ben."
+    play(2)
+    # the server restarts: both pages reload and both sit back down, at the same position
+    before = (hand_keys(ada), hand_keys(ben))
+    servers[-1].stop()
+    start()
+    since = [reload(page) for page in (ada, ben)]
+    assert re.fullmatch(r"Welcome back: hand \d+, you \d+, Ben \d+", welcomed(ada, since[0]))
+    assert re.fullmatch(r"Welcome back: hand \d+, you \d+, Ada \d+", welcomed(ben, since[1]))
+    assert (hand_keys(ada), hand_keys(ben)) == before
+    play(3)                                 # and they play on, each following the other
+    ada.close()
+    ben.close()
