@@ -74,6 +74,8 @@ PAGE_OPEN = 6.0
 MAX_NAME = 12
 #: how long one wait on the store lasts (seconds) before the watcher looks at who is here
 WAIT = 1.0
+#: classmate tables one table (one page) may make in any 60 seconds: a page cannot fill the store
+TABLES_PER_MINUTE = 5
 
 CLASSMATE = N_("Classmate")
 WAITING_FOR = N_("Your table's code is {code}. Give your classmate the link or the code: the "
@@ -84,6 +86,7 @@ BACK = N_("{who} is back.")
 GONE = N_("{who} has been away for 2 minutes. Wait for them, or finish the game against the "
           "computer.")
 FINISHED_VS_COMPUTER = N_("The computer plays for {who} now. Your match goes on.")
+TOO_MANY_TABLES = N_("You made {n} tables in a minute. Wait a minute, then make one again.")
 LEFT = N_("{who} left the table. Finish the game against the computer, or press New game.")
 LEAVE = N_("Really leave this table? Your game with {who} ends, and you play the computer.")
 ENDED = N_("{who} finished this match against the computer. Press New game to play again.")
@@ -172,6 +175,7 @@ class Classmates:
     _mates_offered = False
     _mate_error: str | None = None      # why the last code typed sat nobody down (for the form)
     _page_seen = 0.0
+    _mate_made: tuple[float, ...] = ()  # when this page made its classmate tables (monotonic s)
 
     def _offer_classmates(self, store: Any, on: bool) -> None:
         self._mates_offered = bool(on) and store is not None
@@ -201,9 +205,16 @@ class Classmates:
                 self.controller._error(exc)
 
     def _mate_make(self, name: str) -> None:
-        """A new match for a classmate: dealt with the table's rules, stored, seat 0."""
-        c = self.controller
-        self._mate_left()
+        """A new match for a classmate: dealt with the table's rules, stored, seat 0 (not while
+        this page sits at a classmate table; :data:`TABLES_PER_MINUTE` at most)."""
+        c, now = self.controller, time.monotonic()
+        if self._mate is not None:
+            return
+        made = tuple(t for t in self._mate_made if now - t < 60.0)
+        if len(made) >= TABLES_PER_MINUTE:
+            c.refuse(_(TOO_MANY_TABLES).format(n=len(made)))
+            return
+        self._mate_made = (*made, now)
         c.settings.update(c.pending)
         c.pending = {}
         c.games += 1
@@ -352,6 +363,9 @@ class Classmates:
                     self.mate_sync()
             except asyncio.CancelledError:
                 return
+            except mate.store.Error:        # the table is gone (purged): nothing to wait for
+                log.info("the classmate table is gone from the store", exc_info=True)
+                return
             except Exception:
                 log.warning("the classmate table could not be read", exc_info=True)
                 await asyncio.sleep(WAIT)
@@ -436,9 +450,10 @@ class Classmates:
         code = f"{mate.code[:4]}-{mate.code[4:]}"
         stage = "waiting" if not mate.taken else "playing"
         who = shown_name(mate.other_name())
+        over = view["mode"] == "over"
         view["classmate"] = {"stage": stage, "code": code, "labels": labels, "away": mate.away,
                              "who": _(AWAY if mate.away else PLAYING).format(who=who),
-                             "finish": mate.gone()}
+                             "finish": mate.gone() and not over}
         if stage == "waiting":          # nothing to click until the classmate sits down
             view["mode"], view["actions"] = "wait", []
             for card in view["hand"]:
@@ -446,7 +461,7 @@ class Classmates:
             view["what_now"]["prompt"] = _(WAITING_FOR).format(code=code)
             view["what_now"]["text"] = " ".join(
                 t for t in (view["what_now"].get("note"), view["what_now"]["prompt"]) if t)
-        elif mate.gone():
+        elif mate.gone() and not over:
             view["what_now"]["note"] = _(LEFT if mate.quit else GONE).format(who=who)
             view["what_now"]["note_tone"] = "warn"
             view["what_now"]["text"] = view["what_now"]["note"] + " " + view["what_now"]["prompt"]

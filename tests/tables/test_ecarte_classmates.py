@@ -199,6 +199,25 @@ def test_wrong_codes_names_and_messages(store):
     assert clean_name("<b>Ada</b>\u200b\u202e") == "<b>Ada</b>"      # kept as text, drawn as text
 
 
+def test_a_page_makes_one_table_at_a_time_and_five_a_minute_at_most(store):
+    ada, page = kernel(store)
+    ada.send_from_page({"do": "classmate", "name": "Ada"})
+    first = page.token
+    ada.send_from_page({"do": "classmate", "name": "Ada"})      # already at a table: ignored
+    assert page.token == first
+    for _i in range(4):                                          # New game, then another table
+        ada.send_from_page({"do": "new_game"})
+        ada.send_from_page({"do": "answer", "yes": True})
+        ada.send_from_page({"do": "classmate", "name": "Ada"})
+        assert page.token != first and ada.view["classmate"]["stage"] == "waiting"
+        first = page.token
+    ada.send_from_page({"do": "new_game"})
+    ada.send_from_page({"do": "answer", "yes": True})
+    ada.send_from_page({"do": "classmate", "name": "Ada"})      # the sixth in a minute
+    assert ada.refusals[-1] == "You made 5 tables in a minute. Wait a minute, then make one again."
+    assert ada.view["classmate"]["stage"] == "offer" and not ada.errors
+
+
 def test_too_many_wrong_codes_from_one_kernel(store):
     ben, _p = kernel(store)
     for _i in range(10):
