@@ -454,6 +454,8 @@ class Classmates:
         view["classmate"] = {"stage": stage, "code": code, "labels": labels, "away": mate.away,
                              "who": _(AWAY if mate.away else PLAYING).format(who=who),
                              "finish": mate.gone() and not over}
+        if stage == "playing":          # who you play: a badge of the toolbar
+            view["badges"] = [*view["badges"], view["classmate"]["who"]]
         if stage == "waiting":          # nothing to click until the classmate sits down
             view["mode"], view["actions"] = "wait", []
             for card in view["hand"]:

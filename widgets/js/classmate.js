@@ -1,11 +1,12 @@
 // cardkit tables: "Play a classmate" (widgets/classmate.py). The kernel says what to show in
 // view.classmate (null: the table does not offer it):
-//   {stage: "offer"}                  a "Play a classmate" button; it opens a small form: your
-//                                     name, Make a table, or a classmate's code and Sit down
+//   {stage: "offer"}                  a "Play a classmate" button in the toolbar; it opens a
+//                                     small form: your name, Make a table, or a code and Sit down
 //   {stage: "waiting", code}          the table's code, and the link to hand over, built here
 //                                     from this page's own address (?table=CODE)
-//   {stage: "playing", who, away, finish}     who you play, whether they are here, and, once
-//                                     they have been away 2 minutes, Finish against the computer
+//   {stage: "playing", who, away, finish}     who you play and whether they are here (a badge
+//                                     of the toolbar, from the kernel), and, once they left or
+//                                     have been away 2 minutes, Finish against the computer
 // A page opened from a link with ?table=CODE opens the form with the code filled in; the person
 // still types a name and presses Sit down (a link alone never sits anybody down). What is typed
 // goes to the kernel as text, which checks it; nothing here is drawn as HTML.
@@ -43,13 +44,24 @@ export class Classmates {
     this.shell.connection.send(content);
   }
 
+  /** The toolbar's "Play a classmate" button while the form is closed (else null). */
+  offerButton(v) {
+    const m = v.classmate;
+    if (!m || m.stage !== "offer" || this.open) return null;
+    return h("button", { type: "button", class: "ck-btn ck-mates-open", "data-key": "mate:open", "aria-expanded": "false",
+      onclick: () => { this.open = true; this.shell.redraw(); this.focus("mate:name"); } }, (m.labels || {}).offer || "");
+  }
+
   draw(v) {
     const m = v.classmate;
     const key = JSON.stringify([m, this.open]);
     if (key === this.key) return;           // the form keeps what was typed across redraws
     this.key = key;
-    this.box.hidden = !m;
-    if (!m) { this.box.replaceChildren(); return; }
+    // nothing here while the form is closed, or while playing with nothing to offer: the
+    // toolbar has the button, and a badge says who you play
+    const empty = !m || (m.stage === "offer" && !this.open) || (m.stage === "playing" && !m.finish);
+    this.box.hidden = empty;
+    if (empty) { this.box.replaceChildren(); return; }
     const L = m.labels || {};
     if (m.stage === "offer") this.drawOffer(L, m.error);
     else if (m.stage === "waiting") this.drawWaiting(m, L);
@@ -57,12 +69,6 @@ export class Classmates {
   }
 
   drawOffer(L, error) {
-    if (!this.open) {
-      this.box.replaceChildren(h("button", { type: "button", class: "ck-btn ck-mates-open", "data-key": "mate:open",
-        "aria-expanded": "false", onclick: () => { this.open = true; this.shell.redraw(); this.focus("mate:name"); } },
-        L.offer || ""));
-      return;
-    }
     // what was typed stays when the form is drawn again (a refusal shown in it)
     const typed = (key) => { const e = this.box.querySelector(`[data-key="${key}"]`); return e ? e.value : null; };
     const keptName = typed("mate:name"), keptCode = typed("mate:code");
@@ -88,7 +94,8 @@ export class Classmates {
                       onclick: join }, L.join || ""))];
     const close = h("div", { class: "ck-mates-row" },
       h("button", { type: "button", class: "ck-btn", "data-key": "mate:close",
-                    onclick: () => { this.open = false; this.shell.redraw(); this.focus("mate:open"); } }, L.close || ""));
+                    onclick: () => { this.open = false; this.shell.redraw(); this.focusIn(this.shell.toolbar, "mate:open"); } },
+                    L.close || ""));
     this.box.replaceChildren(h("div", { class: "ck-mates-form", role: "group", "aria-label": L.offer || "" },
       h("div", { class: "ck-mates-title" }, L.offer || ""),
       h("label", { class: "ck-mates-field", for: name.id }, h("span", {}, L.name || ""), name),
@@ -120,7 +127,11 @@ export class Classmates {
   }
 
   focus(key) {
-    const e = this.box.querySelector(`[data-key="${key}"]`);
+    this.focusIn(this.box, key);
+  }
+
+  focusIn(where, key) {
+    const e = where.querySelector(`[data-key="${key}"]`);
     if (e) e.focus({ preventScroll: true });
   }
 }

@@ -148,8 +148,10 @@ class TableShell {
 
   drawToolbar(v) {
     // redrawn only when what it shows changed (a click must not rebuild the settings)
+    const offer = this.mates.offerButton(v);        // "Play a classmate", beside New game
     const key = JSON.stringify([v.title, v.subtitle, v.badges, v.scores, v.score_label, v.target_label,
-                                v.settings, v.toggles, v.speed, v.pending_note, v.labels, v.prefs, v.language]);
+                                v.settings, v.toggles, v.speed, v.pending_note, v.labels, v.prefs, v.language,
+                                offer ? offer.textContent : null]);
     if (key === this.toolbarKey) return;
     this.toolbarKey = key;
     const tb = this.toolbar;
@@ -167,7 +169,7 @@ class TableShell {
         v.subtitle ? h("span", { class: "ck-subtitle" }, v.subtitle) : null,
         (v.badges || []).map((b) => h("span", { class: "ck-badge" }, b))),
       score,
-      h("div", { class: "ck-tools" },
+      h("div", { class: "ck-tools" }, offer,
         h("button", { type: "button", class: "ck-btn ck-newgame", "data-key": "tool:new",
                       onclick: () => this.connection.send({ do: "new_game" }) }, v.labels.new_game)));
     // settings: selects and toggles (kept open across redraws)

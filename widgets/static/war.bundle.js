@@ -259,13 +259,30 @@ var Classmates = class {
   send(content) {
     this.shell.connection.send(content);
   }
+  /** The toolbar's "Play a classmate" button while the form is closed (else null). */
+  offerButton(v) {
+    const m = v.classmate;
+    if (!m || m.stage !== "offer" || this.open) return null;
+    return h("button", {
+      type: "button",
+      class: "ck-btn ck-mates-open",
+      "data-key": "mate:open",
+      "aria-expanded": "false",
+      onclick: () => {
+        this.open = true;
+        this.shell.redraw();
+        this.focus("mate:name");
+      }
+    }, (m.labels || {}).offer || "");
+  }
   draw(v) {
     const m = v.classmate;
     const key = JSON.stringify([m, this.open]);
     if (key === this.key) return;
     this.key = key;
-    this.box.hidden = !m;
-    if (!m) {
+    const empty = !m || m.stage === "offer" && !this.open || m.stage === "playing" && !m.finish;
+    this.box.hidden = empty;
+    if (empty) {
       this.box.replaceChildren();
       return;
     }
@@ -275,24 +292,6 @@ var Classmates = class {
     else this.drawPlaying(m, L);
   }
   drawOffer(L, error) {
-    if (!this.open) {
-      this.box.replaceChildren(h(
-        "button",
-        {
-          type: "button",
-          class: "ck-btn ck-mates-open",
-          "data-key": "mate:open",
-          "aria-expanded": "false",
-          onclick: () => {
-            this.open = true;
-            this.shell.redraw();
-            this.focus("mate:name");
-          }
-        },
-        L.offer || ""
-      ));
-      return;
-    }
     const typed = (key) => {
       const e = this.box.querySelector(`[data-key="${key}"]`);
       return e ? e.value : null;
@@ -355,16 +354,20 @@ var Classmates = class {
     const close = h(
       "div",
       { class: "ck-mates-row" },
-      h("button", {
-        type: "button",
-        class: "ck-btn",
-        "data-key": "mate:close",
-        onclick: () => {
-          this.open = false;
-          this.shell.redraw();
-          this.focus("mate:open");
-        }
-      }, L.close || "")
+      h(
+        "button",
+        {
+          type: "button",
+          class: "ck-btn",
+          "data-key": "mate:close",
+          onclick: () => {
+            this.open = false;
+            this.shell.redraw();
+            this.focusIn(this.shell.toolbar, "mate:open");
+          }
+        },
+        L.close || ""
+      )
     );
     this.box.replaceChildren(h(
       "div",
@@ -424,7 +427,10 @@ var Classmates = class {
     ));
   }
   focus(key) {
-    const e = this.box.querySelector(`[data-key="${key}"]`);
+    this.focusIn(this.box, key);
+  }
+  focusIn(where, key) {
+    const e = where.querySelector(`[data-key="${key}"]`);
     if (e) e.focus({ preventScroll: true });
   }
 };
@@ -879,6 +885,7 @@ var TableShell = class {
     if (v) this.motion.slideMoved();
   }
   drawToolbar(v) {
+    const offer = this.mates.offerButton(v);
     const key = JSON.stringify([
       v.title,
       v.subtitle,
@@ -892,7 +899,8 @@ var TableShell = class {
       v.pending_note,
       v.labels,
       v.prefs,
-      v.language
+      v.language,
+      offer ? offer.textContent : null
     ]);
     if (key === this.toolbarKey) return;
     this.toolbarKey = key;
@@ -923,6 +931,7 @@ var TableShell = class {
       h(
         "div",
         { class: "ck-tools" },
+        offer,
         h("button", {
           type: "button",
           class: "ck-btn ck-newgame",
