@@ -1,6 +1,6 @@
 // cardkit tables: "Play a classmate" (widgets/classmate.py). The kernel says what to show in
 // view.classmate (null: the table does not offer it):
-//   {stage: "offer"}                  a "Play a classmate" button in the toolbar; it opens a
+//   {stage: "offer"}                  a "Play a classmate" button (on the ⚙ Settings line); it opens a
 //                                     small form: your name, Make a table, or a code and Sit down
 //   {stage: "waiting", code}          the table's code, and the link to hand over, built here
 //                                     from this page's own address (?table=CODE)
@@ -36,6 +36,7 @@ export class Classmates {
   constructor(shell) {
     this.shell = shell;
     this.box = h("div", { class: "ck-mates", hidden: true });
+    this.slot = h("div", { class: "ck-mates-slot" });       // the offer, on the ⚙ Settings line
     this.key = null;
     this.open = !!linkCode();   // a link to a table opens the form at once
   }
@@ -44,7 +45,7 @@ export class Classmates {
     this.shell.connection.send(content);
   }
 
-  /** The toolbar's "Play a classmate" button while the form is closed (else null). */
+  /** The "Play a classmate" button while the form is closed (else null). */
   offerButton(v) {
     const m = v.classmate;
     if (!m || m.stage !== "offer" || this.open) return null;
@@ -57,8 +58,11 @@ export class Classmates {
     const key = JSON.stringify([m, this.open]);
     if (key === this.key) return;           // the form keeps what was typed across redraws
     this.key = key;
+    const offer = this.offerButton(v);
+    this.slot.replaceChildren(...(offer ? [offer] : []));
+    this.shell.toolrow.classList.toggle("ck-has-offer", !!offer);
     // nothing here while the form is closed, or while playing with nothing to offer: the
-    // toolbar has the button, and a badge says who you play
+    // button is on the ⚙ Settings line, and a badge of the toolbar says who you play
     const empty = !m || (m.stage === "offer" && !this.open) || (m.stage === "playing" && !m.finish);
     this.box.hidden = empty;
     if (empty) { this.box.replaceChildren(); return; }
@@ -94,7 +98,7 @@ export class Classmates {
                       onclick: join }, L.join || ""))];
     const close = h("div", { class: "ck-mates-row" },
       h("button", { type: "button", class: "ck-btn", "data-key": "mate:close",
-                    onclick: () => { this.open = false; this.shell.redraw(); this.focusIn(this.shell.toolbar, "mate:open"); } },
+                    onclick: () => { this.open = false; this.shell.redraw(); this.focusIn(this.slot, "mate:open"); } },
                     L.close || ""));
     this.box.replaceChildren(h("div", { class: "ck-mates-form", role: "group", "aria-label": L.offer || "" },
       h("div", { class: "ck-mates-title" }, L.offer || ""),

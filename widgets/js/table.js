@@ -60,7 +60,9 @@ class TableShell {
     this.log = h("details", { class: "ck-log" });
     this.intro = h("p", { class: "ck-intro", hidden: true });
     this.mates = new Classmates(this);     // "Play a classmate" (classmate.js), where offered
-    this.root.append(this.lostBox, this.intro, this.toolbar, this.mates.box, this.settingsBox,
+    // ⚙ Settings, with "Play a classmate" on the right of its line where offered
+    this.toolrow = h("div", { class: "ck-toolrow" }, this.settingsBox, this.mates.slot);
+    this.root.append(this.lostBox, this.intro, this.toolbar, this.mates.box, this.toolrow,
                      h("div", { class: "ck-felt-wrap" }, this.felt, this.overlay, this.confirmBox),
                      h("div", { class: "ck-whatnow-wrap" }, this.whatNow, this.moreButton),
                      this.actions, this.taskbar, this.log);
@@ -148,10 +150,8 @@ class TableShell {
 
   drawToolbar(v) {
     // redrawn only when what it shows changed (a click must not rebuild the settings)
-    const offer = this.mates.offerButton(v);        // "Play a classmate", beside New game
     const key = JSON.stringify([v.title, v.subtitle, v.badges, v.scores, v.score_label, v.target_label,
-                                v.settings, v.toggles, v.speed, v.pending_note, v.labels, v.prefs, v.language,
-                                offer ? offer.textContent : null]);
+                                v.settings, v.toggles, v.speed, v.pending_note, v.labels, v.prefs, v.language]);
     if (key === this.toolbarKey) return;
     this.toolbarKey = key;
     const tb = this.toolbar;
@@ -169,7 +169,7 @@ class TableShell {
         v.subtitle ? h("span", { class: "ck-subtitle" }, v.subtitle) : null,
         (v.badges || []).map((b) => h("span", { class: "ck-badge" }, b))),
       score,
-      h("div", { class: "ck-tools" }, offer,
+      h("div", { class: "ck-tools" },
         h("button", { type: "button", class: "ck-btn ck-newgame", "data-key": "tool:new",
                       onclick: () => this.connection.send({ do: "new_game" }) }, v.labels.new_game)));
     // settings: selects and toggles (kept open across redraws)

@@ -253,13 +253,14 @@ var Classmates = class {
   constructor(shell) {
     this.shell = shell;
     this.box = h("div", { class: "ck-mates", hidden: true });
+    this.slot = h("div", { class: "ck-mates-slot" });
     this.key = null;
     this.open = !!linkCode();
   }
   send(content) {
     this.shell.connection.send(content);
   }
-  /** The toolbar's "Play a classmate" button while the form is closed (else null). */
+  /** The "Play a classmate" button while the form is closed (else null). */
   offerButton(v) {
     const m = v.classmate;
     if (!m || m.stage !== "offer" || this.open) return null;
@@ -280,6 +281,9 @@ var Classmates = class {
     const key = JSON.stringify([m, this.open]);
     if (key === this.key) return;
     this.key = key;
+    const offer = this.offerButton(v);
+    this.slot.replaceChildren(...offer ? [offer] : []);
+    this.shell.toolrow.classList.toggle("ck-has-offer", !!offer);
     const empty = !m || m.stage === "offer" && !this.open || m.stage === "playing" && !m.finish;
     this.box.hidden = empty;
     if (empty) {
@@ -363,7 +367,7 @@ var Classmates = class {
           onclick: () => {
             this.open = false;
             this.shell.redraw();
-            this.focusIn(this.shell.toolbar, "mate:open");
+            this.focusIn(this.slot, "mate:open");
           }
         },
         L.close || ""
@@ -801,12 +805,13 @@ var TableShell = class {
     this.log = h("details", { class: "ck-log" });
     this.intro = h("p", { class: "ck-intro", hidden: true });
     this.mates = new Classmates(this);
+    this.toolrow = h("div", { class: "ck-toolrow" }, this.settingsBox, this.mates.slot);
     this.root.append(
       this.lostBox,
       this.intro,
       this.toolbar,
       this.mates.box,
-      this.settingsBox,
+      this.toolrow,
       h("div", { class: "ck-felt-wrap" }, this.felt, this.overlay, this.confirmBox),
       h("div", { class: "ck-whatnow-wrap" }, this.whatNow, this.moreButton),
       this.actions,
@@ -885,7 +890,6 @@ var TableShell = class {
     if (v) this.motion.slideMoved();
   }
   drawToolbar(v) {
-    const offer = this.mates.offerButton(v);
     const key = JSON.stringify([
       v.title,
       v.subtitle,
@@ -899,8 +903,7 @@ var TableShell = class {
       v.pending_note,
       v.labels,
       v.prefs,
-      v.language,
-      offer ? offer.textContent : null
+      v.language
     ]);
     if (key === this.toolbarKey) return;
     this.toolbarKey = key;
@@ -931,7 +934,6 @@ var TableShell = class {
       h(
         "div",
         { class: "ck-tools" },
-        offer,
         h("button", {
           type: "button",
           class: "ck-btn ck-newgame",
