@@ -19,6 +19,7 @@ from redis_server import redis_server
 
 from .conftest import LESSONS, START_TIMEOUT, WIDGET_TIMEOUT, App
 from .tables import artefact, what_now
+from .test_keyboard_a11y import AXE_JS, TAGS, load_axe
 
 HAND = ".ck-hand-south .ck-cardbtn"
 PLAYABLE = HAND + ":not([aria-disabled='true'])"
@@ -89,6 +90,12 @@ class Student(App):
         self.page.context.close()
 
 
+def axe_violations(app: Student) -> list:
+    """axe-core's WCAG 2 A/AA violations on the table (the form, the code and link included)."""
+    load_axe(app)
+    return app.evaluate(AXE_JS, [".ck-root", TAGS])["violations"]
+
+
 def quiet(app: Student, ms: int = 600) -> None:
     """Wait until the table's position has not changed for ``ms`` (either page may be waiting
     for the other, so not :func:`tables.settle`, which waits for the person's turn)."""
@@ -149,12 +156,14 @@ def test_two_classmates_play_a_whole_match(served, browser):
     assert ada.locator(PLAYABLE).count() == 0        # nothing to click before Ben sits down
     assert ada.locator(".ck-actions button:not([aria-disabled='true'])").count() == 0
     ada.screenshot(path=artefact("classmates_waiting_1100.png"))
+    assert axe_violations(ada) == []
     ada_token = ada.evaluate("() => Object.values(localStorage)[0]")
 
     # Ben opens the link: the form is open with the code; a name, Sit down
     ben = Student(browser, link, "Ben")
     assert ben.locator("[data-key='mate:code']").input_value() == code
     ben.screenshot(path=artefact("classmates_join_1100.png"))
+    assert axe_violations(ben) == []
     ben.locator("[data-key='mate:name']").fill("Ben")
     ben.recording = True
     ben.locator("[data-key='mate:join']").click()

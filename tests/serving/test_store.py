@@ -16,6 +16,7 @@ import multiprocessing
 import os
 import secrets
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -46,7 +47,7 @@ class Clock:
     """A fake Unix clock (seconds) the store reads; tests move it on."""
 
     def __init__(self) -> None:
-        self.now = 1_700_000_000.0
+        self.now = float(int(time.time()))   # now: a store opened on the real clock keeps its tables
 
     def __call__(self) -> float:
         return self.now
