@@ -96,15 +96,19 @@ def test_play_to_the_end_from_the_first_move_is_stored(store):
     assert store.table(page.token).version == len(table.state.actions)
 
 
-def test_the_slap_timers_too_slow_is_stored(store):
-    # the computer slaps when the person is too slow: the table's "flip" is the person's move
+def test_the_slap_races_too_slow_is_stored(store):
+    # playing to the end, the table answers each slap race for the person ("flip": too slow,
+    # the computer slaps): the person's move, stored with the person's token
     table, page = new_kernel(store, war.VARIANTS["slap"](), seed=4)
-    for _i in range(400):
-        obs = table.state.observation(0)
-        if obs.is_over or any(e.kind == "slap" for e in obs.events):
-            break
-        play(table, 1)
-    assert page.token and store.table(page.token).version == len(table.state.actions)
+    table.play_to_end()
+    assert table.state.is_over and table.errors == []
+    replay = war.WarState.from_json(store.table(page.token).state_json)
+    assert replay.to_json() == table.state.to_json()
+    again, races = war.new_game(war.VARIANTS["slap"](), seed=4), 0
+    for action in json.loads(table.state.to_json())["actions"]:
+        races += again.phase == "slap"
+        again.apply(action)
+    assert races > 0
 
 
 @pytest.mark.parametrize("token", [
