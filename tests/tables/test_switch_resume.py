@@ -148,3 +148,12 @@ def test_without_a_store_nothing_changes():
     before = table.state.to_json()
     table.send_from_page({"do": "resume", "token": "K7MPQ2XR." + "a" * 43})
     assert table.state.to_json() == before and table.errors == []
+
+
+def test_welcome_back_in_the_tables_language(store):
+    owner, page = new_kernel(store, seed=3, players=3)
+    play(owner, 2)
+    table, _page2 = new_kernel(store, language="pa")
+    table.send_from_page({"do": "resume", "token": page.token})
+    n = len(owner.state.observation(0).hand)
+    assert table.view["what_now"]["note"] == f"ਮੁੜ ਜੀ ਆਇਆਂ ਨੂੰ: ਤੁਹਾਡੇ ਕੋਲ {n} ਕਾਰਡ {'ਹਨ' if n > 1 else 'ਹੈ'}।"
