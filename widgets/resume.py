@@ -194,10 +194,10 @@ def mover(state: GameState, action: Any, person: int) -> int:
     >>> mover(state, "flip", 1)              # nobody's turn: the person flips
     1
     """
-    act = Action.parse(action)
-    if state.observation(person).refusal(act) is None:
+    obs = state.observation(person)
+    if obs.refusal(Action.parse(action)) is None:
         return person
-    turn = state.current_player
+    turn = obs.current_player
     return person if turn is None else turn
 
 

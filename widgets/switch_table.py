@@ -330,8 +330,9 @@ class SwitchTable(Resumable, CardTable):
 
     def _resumed_hand(self, state: Any) -> None:
         """A resumed game: its rules, and no catch to tell."""
-        self._rules = state.rules
-        self._mark = len(state.observation(self.controller.seat).events)
+        obs = state.observation(self.controller.seat)
+        self._rules = switch.SwitchRules(**{**self._rules.__dict__, "players": obs.players})
+        self._mark = len(obs.events)
 
     def _welcome(self, state: Any) -> str:
         return self._welcome_cards(len(state.observation(self.controller.seat).hand))
