@@ -6,18 +6,22 @@ not import it, the table is handed one) keeps its match in a :class:`StoredMatch
 
 - a game is put in the store at its first move (a fresh deal that nobody touched is not worth
   keeping, and a page load that resumes at once leaves no empty table behind): seats are the
-  person and the computer at its level; the kernel holds both seats' tokens;
+  person and each computer at its level (Écarté one, Switch 1–5, War 1–3); the kernel holds
+  every seat's token;
 - after every move, the moves the store does not have yet are written through ``store.apply``
-  with the version the kernel last read, each with the token of the seat that made it (the
-  computer's moves with the computer seat's token): the store's engine checks each again;
-- the settings that matter (rules, target, level, advice, pause, those for the next game) and
-  the computer seat's token go in the table's settings (``save_settings``): they never leave
-  the kernel and the store;
+  with the version the kernel last read, each with the token of the seat that made it
+  (:func:`mover`: the person's when the rules let the person make it now — their turn, nobody's
+  turn as War's Flip, a call out of turn as Switch's "last card" — else the token of the
+  computer whose turn it is): the store's engine checks each again;
+- the settings that matter (the game's ⚙ settings, the table's toggles such as advice, the
+  pause, those for the next game) and the computer seats' tokens (``"computers"``: seat →
+  token) go in the table's settings (``save_settings``): they never leave the kernel and the
+  store;
 - the page gets only the person's token, in a custom message ``{"resume": token}`` (``None``:
   forget it), and keeps it in the browser's ``localStorage`` (``js/resume.js``);
 - a new page sends ``{"do": "resume", "token": text}`` once: the text is an attacker's until the
   store says otherwise. Its form is checked (length, alphabet), then the store looks it up; a
-  live match of this game, the token the person's seat and the computer's token still good,
+  live match of this game, the token the person's seat and every computer's token still good,
   is rebuilt with the game's ``from_json`` and carried on (:meth:`Controller.adopt`). Anything
   else (junk, a forged secret, a finished or purged match) changes nothing but tells the page
   to forget its token. A table whose own match has started ignores the message.
@@ -33,14 +37,15 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from cardkit.core import GameState
-from cardkit.i18n import N_, _, shown_name
+from cardkit.core import Action, GameState
+from cardkit.i18n import N_, _, ngettext, shown_name
 
-__all__ = ["Resumable", "StoredMatch", "type_of", "well_formed_token", "with_names"]
+__all__ = ["Resumable", "StoredMatch", "mover", "type_of", "well_formed_token", "with_names"]
 
 log = logging.getLogger("cardkit.tables")
 
-#: what a resumed table says first (the hand, then each side's points)
+#: what a resumed Écarté table says first (the hand, then each side's points); Switch and War
+#: say the person's cards (:meth:`Resumable._welcome_cards`)
 WELCOME = N_("Welcome back: hand {n}, you {you}, {who} {them}")
 
 #: a seat token's form: the table code (8 of the store's 31 letters), a dot, 43 URL-safe
@@ -59,10 +64,10 @@ def well_formed_token(text: Any) -> bool:
 
 class StoredMatch:
     """One table's match in the store (module doc). ``store``: the table store; ``game``: the
-    store's name of the game (``"ecarte"``); ``seat``: the person's.
+    store's name of the game (``"ecarte"``, ``"switch"``, ``"war"``); ``seat``: the person's.
 
-    Attributes: ``token`` (the person's, or None while the game is not stored), ``computer``
-    (the computer seat's token), ``version`` (moves the store holds), ``page_token`` (what the
+    Attributes: ``token`` (the person's, or None while the game is not stored), ``computers``
+    (each computer seat's token, by seat), ``version`` (moves the store holds), ``page_token`` (what the
     page was last told to keep: a token, None to forget it, or ``...`` before anything)."""
 
     def __init__(self, store: Any, game: str, seat: int) -> None:
@@ -70,7 +75,7 @@ class StoredMatch:
         self.game = game
         self.seat = seat
         self.token: str | None = None
-        self.computer: str | None = None
+        self.computers: dict[int, str] = {}
         self.version = 0
         self.base = 0                           # moves the state had when it was stored
         self.page_token: Any = ...
@@ -83,7 +88,8 @@ class StoredMatch:
     def dealt(self, state: GameState) -> None:
         """A new game was dealt: the next move stores it as a new table (the page's token goes
         when the page is next told)."""
-        self.token = self.computer = self._shadow = self._saved = None
+        self.token = self._shadow = self._saved = None
+        self.computers = {}
         self.version, self.base, self.touched = 0, 0, False
         self._fresh = state.to_json()
 
@@ -108,7 +114,7 @@ class StoredMatch:
         made = self.store.create(self._fresh, seats, None)
         tokens = {t.seat: t.token for t in made.tickets}
         self.token = tokens.pop(self.seat)
-        self.computer = tokens.popitem()[1]
+        self.computers = tokens
         self._shadow = type_of(self.game).from_json(self._fresh)
         self.base = len(json.loads(self._fresh)["actions"])
         self._fresh, self.version = None, 0
@@ -120,46 +126,79 @@ class StoredMatch:
         shadow = self._shadow
         assert shadow is not None and self.token is not None
         for action in json.loads(state.to_json())["actions"][self.base + self.version:]:
-            mover = shadow.observation(self.seat).current_player
-            token = self.token if mover == self.seat else self.computer
+            seat = mover(shadow, action, self.seat)
+            token = self.token if seat == self.seat else self.computers[seat]
             self.version = self.store.apply(token, self.version, action).version
             shadow.apply(action)
 
     def save(self, settings: Mapping[str, Any]) -> None:
-        """Keep ``settings`` (and the computer's token) with the stored match, when changed."""
+        """Keep ``settings`` (and the computers' tokens) with the stored match, when changed."""
         if self.store is None or self.token is None or settings == self._saved:
             return
+        computers = {str(seat): token for seat, token in sorted(self.computers.items())}
         try:
-            self.store.save_settings(self.token, {**settings, "computer": self.computer})
+            self.store.save_settings(self.token, {**settings, "computers": computers})
             self._saved = dict(settings)
         except Exception:
             log.warning("the table store failed to keep the settings", exc_info=True)
 
     # -- coming back -----------------------------------------------------------------------------
-    def find(self, token: Any, names: tuple[str, str]) -> tuple[GameState, dict[str, Any]] | None:
+    def find(self, token: Any, names: tuple[str, str] | None
+             ) -> tuple[GameState, dict[str, Any]] | None:
         """The live match of this game whose person's seat the (untrusted) ``token`` opens, as
-        ``(state, settings)``, its seats named ``names`` (the person's first); None for anything
-        else (never an exception)."""
+        ``(state, settings)``, its two seats named ``names`` (the person's first; None: the
+        stored names stay); None for anything else (never an exception)."""
         if self.store is None or not well_formed_token(token):
             return None
         try:
             view = self.store.table(token)
             settings = dict(view.settings)
-            computer = settings.pop("computer", None)
-            if (view.game != self.game or settings.get("mode") == "classmate"
-                    or not well_formed_token(computer) or computer[:9] != token[:9]
-                    or self.store.table(computer).seat == view.seat):
+            computers = self._computers(token, view, settings.pop("computers", None))
+            if view.game != self.game or settings.get("mode") == "classmate" or computers is None:
                 return None
-            state = type_of(self.game).from_json(with_names(view.state_json, names, view.seat))
+            text = view.state_json if names is None else with_names(view.state_json, names, view.seat)
+            state = type_of(self.game).from_json(text)
         except Exception:           # an unknown seat, a purged table, a store that failed
             log.debug("no match to resume for this token", exc_info=True)
             return None
         if state.observation(view.seat).is_over:
             return None
-        self.token, self.computer, self.version, self.seat = token, computer, view.version, view.seat
+        self.token, self.computers, self.version, self.seat = token, computers, view.version, view.seat
         self.base = len(json.loads(view.state_json)["actions"]) - view.version
         self._fresh, self._shadow, self._saved = None, type_of(self.game).from_json(view.state_json), settings
         return state, settings
+
+    def _computers(self, token: str, view: Any, kept: Any) -> dict[int, str] | None:
+        """The computer seats' tokens kept with the table (``kept``: untrusted JSON), when every
+        seat but the person's is a computer's and each token opens its own seat; else None."""
+        seats = {s.seat for s in view.seats if s.kind == "computer"}
+        if (not isinstance(kept, dict) or not seats or len(view.seats) != len(seats) + 1
+                or view.seat in seats or {str(s) for s in seats} != set(kept)):
+            return None
+        computers = {int(seat): t for seat, t in kept.items()}
+        for seat, t in computers.items():
+            if (not well_formed_token(t) or t[:9] != token[:9]
+                    or self.store.table(t).seat != seat):
+                return None
+        return computers
+
+
+def mover(state: GameState, action: Any, person: int) -> int:
+    """The seat that made ``action`` at ``state`` (before it): the ``person``'s when the rules
+    let them make it now (their turn; nobody's turn, as War's Flip; a call out of turn, as
+    Switch's "last card", which the engine then gives the person), else the seat whose turn it
+    is (a computer's: computers move only on their turn).
+
+    >>> from cardkit import war
+    >>> state = war.new_game(war.WarRules.classic(), hands=["QS 2C", "AD 3C"])
+    >>> mover(state, "flip", 1)              # nobody's turn: the person flips
+    1
+    """
+    obs = state.observation(person)
+    if obs.refusal(Action.parse(action)) is None:
+        return person
+    turn = obs.current_player
+    return person if turn is None else turn
 
 
 def with_names(state_json: str, names: tuple[str, str], seat: int) -> str:
@@ -176,23 +215,33 @@ def with_names(state_json: str, names: tuple[str, str], seat: int) -> str:
 
 
 def type_of(game: str) -> type[GameState]:
-    """The state class of the store's game name (only Écarté's table keeps its match now)."""
-    from cardkit import ecarte
-    if game != "ecarte":
+    """The state class of the store's game name (``cardkit_serving.store``'s ``GAMES``; this
+    layer does not import it).
+
+    >>> type_of("war").__name__, type_of("switch").__name__, type_of("ecarte").__name__
+    ('WarState', 'SwitchState', 'EcarteState')
+    """
+    from cardkit import ecarte, switch, war
+    states: dict[str, type[GameState]] = {"ecarte": ecarte.EcarteState,
+                                          "switch": switch.SwitchState, "war": war.WarState}
+    if game not in states:
         raise ValueError(f"no stored table for {game!r}")
-    return ecarte.EcarteState
+    return states[game]
 
 
 class Resumable:
-    """What a two-seat table against the computer (:class:`~cardkit_tables.EcarteTable`) adds
-    to keep its match in a store (module doc). The table calls :meth:`_keep_in` before its
-    controller deals, :meth:`_stored_dealt` from ``new_state`` and :meth:`_stored_draw` from
-    ``draw``; the moves are written from ``after_move`` and the page's ``resume`` message is
-    handled here."""
+    """What a table against the computer (:class:`~cardkit_tables.EcarteTable`,
+    :class:`~cardkit_tables.SwitchTable`, :class:`~cardkit_tables.WarTable`) adds to keep its
+    match in a store (module doc). The table calls :meth:`_keep_in` before its controller
+    deals, :meth:`_stored_dealt` from ``new_state`` and :meth:`_stored_draw` from ``draw``; the
+    moves are written from ``after_move`` (:meth:`_store_moves`, for a table with its own) and
+    the page's ``resume`` message is handled here. ``RESUMED_PREFS``: the table's toggles kept
+    with the match."""
 
     controller: Any
     prefs: dict[str, Any]
     _stored: StoredMatch | None = None
+    RESUMED_PREFS: tuple[str, ...] = ("hint",)
 
     def _keep_in(self, store: Any, game: str) -> None:
         self._stored = None if store is None else StoredMatch(store, game, self.controller.seat)
@@ -213,15 +262,23 @@ class Resumable:
 
     def _stored_settings(self) -> dict[str, Any]:
         c = self.controller
-        return {**c.settings, "advice": bool(self.prefs.get("hint")), "delay": c.delay,
-                "next": dict(c.pending)}
+        prefs = {name: bool(self.prefs.get(name)) for name in self.RESUMED_PREFS}
+        return {**c.settings, "prefs": prefs, "delay": c.delay, "next": dict(c.pending)}
+
+    def _computer_level(self) -> str:
+        """The computers' level, as the store's seat word says it."""
+        return str(self.controller.settings.get("level", "easy"))
 
     def after_move(self) -> None:
         super().after_move()  # type: ignore[misc]
+        self._store_moves()
+
+    def _store_moves(self) -> None:
+        """Write the moves the store lacks (the table is stored at the person's first move)."""
         m, c = self._stored, self.controller
         if m is None:
             return
-        seats = ["person" if s == c.seat else f"computer:{c.settings['level']}"
+        seats = ["person" if s == c.seat else f"computer:{self._computer_level()}"
                  for s in range(len(c.observation().names))]
         new = m.record(c.state, seats, self._stored_settings())
         if new is not None:             # (a store that failed leaves the page's token alone:
@@ -246,12 +303,13 @@ class Resumable:
         m, c = self._stored, self.controller
         if m is None or m.token is not None or m.touched:
             return                      # no store, or this table's own match is under way
-        found = m.find(token, getattr(self, "_names", ("Player 1", "Player 2")))
+        names = getattr(self, "_names", None)     # Écarté's two names (Switch's is a method)
+        found = m.find(token, names if isinstance(names, tuple) else None)
         if found is None:
             self._tell_page(None)
             return
         state, settings = found
-        c.seat, c.computers = m.seat, (1 - m.seat,)
+        c.seat, c.computers = m.seat, tuple(sorted(m.computers))
         self._resumed_hand(state)
         c.adopt(state, self._offered(settings), self._welcome(state))
         nxt = settings.get("next")
@@ -265,9 +323,12 @@ class Resumable:
         between hands says so here)."""
 
     def _offered(self, settings: Mapping[str, Any]) -> dict[str, Any]:
-        """The stored settings the table offers (the game's); advice and pause put back."""
+        """The stored settings the table offers (the game's); its toggles and pause put back."""
         c = self.controller
-        self.prefs["hint"] = settings.get("advice", self.prefs.get("hint")) is True
+        prefs = settings.get("prefs")
+        for name in self.RESUMED_PREFS:
+            if isinstance(prefs, dict) and isinstance(prefs.get(name), bool):
+                self.prefs[name] = prefs[name]
         delay = settings.get("delay")
         if isinstance(delay, (int, float)) and not isinstance(delay, bool) and 0 <= delay <= 3:
             c.delay = float(delay)
@@ -278,6 +339,12 @@ class Resumable:
         me, them = obs.seat, 1 - obs.seat
         return _(WELCOME).format(n=obs.hand_number, you=obs.scores[me],
                                  who=shown_name(obs.names[them]), them=obs.scores[them])
+
+    @staticmethod
+    def _welcome_cards(n: int) -> str:
+        """Switch's and War's welcome: the person's ``n`` cards."""
+        return ngettext("Welcome back: you have {n} card.", "Welcome back: you have {n} cards.",
+                        n).format(n=n)
 
     def _tell_page(self, token: str | None) -> None:
         """The page keeps ``token`` in its storage (None: forgets it)."""

@@ -28,6 +28,7 @@ from cardkit.switch import SwitchObservation
 
 from .cardtable import CardTable, bundle, card_json, game_over_view, held, sort_hand, waiting_card
 from .controller import Controller
+from .resume import Resumable
 from .task import Task, TaskMode
 
 __all__ = ["SwitchTable", "switch_view"]
@@ -246,7 +247,7 @@ def switch_view(obs: SwitchObservation, *, reveal: bool = False, caught: tuple[s
     }
 
 
-class SwitchTable(CardTable):
+class SwitchTable(Resumable, CardTable):
     """Play Switch against the computer (RULES.md §2): you and 1–5 computer players.
 
     Parameters: ``rules`` (a :class:`cardkit.switch.SwitchRules`; ``players`` overrides its
@@ -256,7 +257,10 @@ class SwitchTable(CardTable):
     stacked first game, as in :func:`cardkit.switch.new_game`); ``forget_rate`` / ``catch_rate``
     (the computers' chance of forgetting "last card" and of catching you); ``narrow``,
     ``animate``, ``four_colour``; ``task`` (a :class:`~cardkit_tables.task.Task` on the stacked
-    deal: "predict, then see"). A stacked deal (``deck``/``hands``) has "Deal this again".
+    deal: "predict, then see"); ``store`` (a table store, ``cardkit_serving.store.open_store()``:
+    the match is kept there and a new page comes back to it, :mod:`cardkit_tables.resume`;
+    None, the default: nothing is kept). A stacked deal (``deck``/``hands``) has "Deal this
+    again".
 
     Raises ``ValueError`` for a seat not in the game, a negative delay, or a task without a
     stacked deal or whose moves or answers do not fit it.
@@ -274,7 +278,7 @@ class SwitchTable(CardTable):
                  beginner: bool = False, deck=None, hands=None, dealer: int | None = None,
                  forget_rate: float | None = None, catch_rate: float | None = None,
                  narrow: bool = False, animate: bool = True, four_colour: bool = False,
-                 task: Task | None = None, **kwargs: Any):
+                 task: Task | None = None, store: Any = None, **kwargs: Any):
         rules = rules or switch.SwitchRules()
         if players is None and hands is not None:
             players = len(hands)
@@ -299,6 +303,7 @@ class SwitchTable(CardTable):
             settings={"players": rules.players, "level": level if level in ("easy", "hard") else "easy"},
             options={"players": (2, 3, 4, 5, 6), "level": ("easy", "hard")},
             stacked=deck is not None or hands is not None, task=task)
+        self._keep_in(store, "switch")
         self.controller.start()
 
     # -- hooks for the controller ------------------------------------------------------------------
@@ -316,8 +321,21 @@ class SwitchTable(CardTable):
         self._rules = rules
         c.computers = tuple(p for p in range(rules.players) if p != c.seat)
         self._mark = 0
-        return switch.new_game(rules, seed=seed, deck=first.get("deck"), hands=first.get("hands"),
-                               dealer=first.get("dealer"), names=self._names(rules.players))
+        state = switch.new_game(rules, seed=seed, deck=first.get("deck"), hands=first.get("hands"),
+                                dealer=first.get("dealer"), names=self._names(rules.players))
+        self._stored_dealt(state)
+        return state
+
+    RESUMED_PREFS = ("beginner",)
+
+    def _resumed_hand(self, state: Any) -> None:
+        """A resumed game: its rules, and no catch to tell."""
+        obs = state.observation(self.controller.seat)
+        self._rules = switch.SwitchRules(**{**self._rules.__dict__, "players": obs.players})
+        self._mark = len(obs.events)
+
+    def _welcome(self, state: Any) -> str:
+        return self._welcome_cards(len(state.observation(self.controller.seat).hand))
 
     def computer_player(self, seat: int, settings: dict, seed: int | None) -> Player[Any]:
         """The computer at ``seat``, of the level chosen in ``settings``."""
@@ -374,6 +392,7 @@ class SwitchTable(CardTable):
         view["toggles"] = self._toggles(("beginner", _("Beginner mode (show every card)")))
         view["speed"] = self._speed()
         view["prefs"] = dict(self.prefs)
+        self._stored_draw(view)
         self.view = view
 
     def _repr_args(self) -> str:

@@ -36,6 +36,7 @@ from cardkit.war import WarObservation
 
 from .cardtable import CardTable, bundle, card_json, game_over_view, held, waiting_card
 from .controller import Controller
+from .resume import Resumable
 from .task import Task, TaskMode
 
 __all__ = ["VARIANTS", "WarTable", "war_view"]
@@ -240,7 +241,7 @@ def war_view(obs: WarObservation, *, reveal: bool = False, auto: bool = False,
     }
 
 
-class WarTable(CardTable):
+class WarTable(Resumable, CardTable):
     """Play War and its variants (RULES.md §1).
 
     Parameters: ``rules`` (a :class:`cardkit.war.WarRules`; default classic; for Slap war the
@@ -249,7 +250,10 @@ class WarTable(CardTable):
     ``level`` (the computers' level); ``hands``/``deck``/``piles`` (a stacked first game, as in
     :func:`cardkit.war.new_game`); ``narrow`` (force the phone layout); ``animate``,
     ``four_colour``; ``task`` (a :class:`~cardkit_tables.task.Task` on the stacked deal, see the
-    module doc).
+    module doc); ``store`` (a table store, ``cardkit_serving.store.open_store()``: the match is
+    kept there, every move by its seat's token — Flip, "Play to the end" and the slap timer's
+    "too slow" are the person's — and a new page comes back to it,
+    :mod:`cardkit_tables.resume`; None, the default: nothing is kept).
 
     For lessons and tests: :meth:`flip` (press Flip), :meth:`play_to_end`; ``reveal`` (True
     while a war's face-down cards are shown as backs), ``auto`` (playing to the end).
@@ -270,7 +274,8 @@ class WarTable(CardTable):
     def __init__(self, rules: war.WarRules | None = None, *, seed: int | None = None,
                  seat: int = 0, delay: float = 0.4, level: str = "easy", hands=None, deck=None,
                  piles=None, narrow: bool = False, animate: bool = True, four_colour: bool = False,
-                 task: Task | None = None, name: str | None = None, **kwargs: Any):
+                 task: Task | None = None, name: str | None = None, store: Any = None,
+                 **kwargs: Any):
         rules = rules if rules is not None else war.WarRules.classic()
         self._name = str(name) if name else None
         if not 0 <= seat < rules.players:
@@ -297,6 +302,7 @@ class WarTable(CardTable):
             computers=tuple(p for p in range(rules.players) if p != seat),
             settings={"variant": key or "custom"}, options={"variant": tuple(options)},
             stacked=stacked, task=task)
+        self._keep_in(store, "war")
         self.controller.start()
 
     # -- hooks for the controller ------------------------------------------------------------------
@@ -316,8 +322,23 @@ class WarTable(CardTable):
         self.auto = False
         self.controller.computers = tuple(p for p in range(rules.players) if p != seat)
         self._helper = war.computer_player(self.level, seed=None if seed is None else seed * 31 + 97)
-        return war.new_game(rules, seed=seed, hands=first.get("hands"), deck=first.get("deck"),
-                            piles=first.get("piles"))
+        state = war.new_game(rules, seed=seed, hands=first.get("hands"), deck=first.get("deck"),
+                             piles=first.get("piles"))
+        self._stored_dealt(state)
+        return state
+
+    RESUMED_PREFS = ()
+
+    def _computer_level(self) -> str:
+        return self.level
+
+    def _resumed_hand(self, state: Any) -> None:
+        """A resumed game: no war shown, not playing to the end."""
+        self.reveal = self.auto = False
+        self._revealed_at = None
+
+    def _welcome(self, state: Any) -> str:
+        return self._welcome_cards(state.observation(self.controller.seat).card_counts[self.controller.seat])
 
     def computer_player(self, seat: int, settings: dict, seed: int | None) -> Player[Any]:
         """The computer at ``seat`` (the table's ``level``)."""
@@ -375,8 +396,10 @@ class WarTable(CardTable):
         return False
 
     def after_move(self) -> None:
-        """After every move: show a war's face-down cards as backs for a moment, start the slap
-        race, or go on playing to the end."""
+        """After every move: the move is stored (:class:`~cardkit_tables.resume.Resumable`);
+        show a war's face-down cards as backs for a moment, start the slap race, or go on
+        playing to the end."""
+        self._store_moves()
         c = self.controller
         obs = self._observation()
         last = obs.last_battle
@@ -465,6 +488,7 @@ class WarTable(CardTable):
         view["toggles"] = self._toggles()
         view["speed"] = self._speed()
         view["prefs"] = dict(self.prefs)
+        self._stored_draw(view)
         self.view = view
 
     # -- for lessons and tests ---------------------------------------------------------------------

@@ -10,6 +10,7 @@ import hashlib
 import importlib
 import json
 import secrets
+import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -37,6 +38,9 @@ AWAY_AFTER = 30.0
 EXPIRE_AFTER = 14 * 24 * 3600
 #: the longest settings dict a table keeps, as JSON bytes
 MAX_SETTINGS = 4096
+#: positions a store keeps rebuilt (its tables last written from this process), so that the
+#: next move on one replays nothing (War's "Play to the end": hundreds of moves in a row)
+KEPT_STATES = 64
 #: each game's module and state class (``from_json`` rebuilds a state)
 GAMES = {"war": ("cardkit.war", "WarState"), "switch": ("cardkit.switch", "SwitchState"),
          "ecarte": ("cardkit.ecarte", "EcarteState")}
@@ -326,6 +330,8 @@ class TableStore(abc.ABC):
                  expire_after: float = EXPIRE_AFTER) -> None:
         self._clock = clock
         self.expire_after = expire_after
+        self._states: dict[str, tuple[str, GameState]] = {}    # code -> (its JSON, the state)
+        self._states_lock = threading.Lock()
 
     # -- making and joining ----------------------------------------------------------------------
     def create(self, state: GameState | str, seats: Sequence[SeatPlan | str],
@@ -403,12 +409,13 @@ class TableStore(abc.ABC):
         action = Action.parse(action)
         if record.version != expected_version:
             raise StaleVersion(_(STALE))
-        state = _rebuild(record.game, record.state)
+        state = self._state(record)
         _check_seat(state, seat, action)
         state.apply(action)
         now, text = self._clock(), state.to_json()
         if not self._write_state(record.code, expected_version, text, now):
             raise StaleVersion(_(STALE))
+        self._keep_state(record.code, text, state)
         record.state, record.version, record.updated = text, expected_version + 1, now
         return self._view(record, seat)
 
@@ -455,6 +462,23 @@ class TableStore(abc.ABC):
         self.close()
 
     # -- shared steps ------------------------------------------------------------------------
+    def _state(self, record: Record) -> GameState:
+        """The table's position: the one this process last wrote when the table's JSON is still
+        exactly its JSON (taken out, so no other thread shares it), else rebuilt (replayed)."""
+        with self._states_lock:
+            kept = self._states.pop(record.code, None)
+        if kept is not None and kept[0] == record.state:
+            return kept[1]
+        return _rebuild(record.game, record.state)
+
+    def _keep_state(self, code: str, text: str, state: GameState) -> None:
+        """Keep ``state`` (whose JSON is ``text``) for the next move on ``code``; the oldest of
+        more than :data:`KEPT_STATES` go."""
+        with self._states_lock:
+            self._states[code] = (text, state)
+            while len(self._states) > KEPT_STATES:
+                self._states.pop(next(iter(self._states)))
+
     def _resolve(self, token: str) -> tuple[Record, int]:
         """The token's table and seat, or :class:`UnknownSeat`. A token is ``<code>.<secret>``;
         its hash is compared with each seat's in constant time."""
