@@ -90,10 +90,14 @@ class Student(App):
         self.page.context.close()
 
 
-def axe_violations(app: Student) -> list:
-    """axe-core's WCAG 2 A/AA violations on the table (the form, the code and link included)."""
+def axe_violations(app: Student) -> list[str]:
+    """axe-core's WCAG 2 A/AA violations on the table (the form, the code and link included),
+    but a card's name in words (label-content-name-mismatch on a card button, as
+    ``test_keyboard_a11y`` explains)."""
     load_axe(app)
-    return app.evaluate(AXE_JS, [".ck-root", TAGS])["violations"]
+    return [f"{v['id']}: {n['target']}: {n['why']}"
+            for v in app.evaluate(AXE_JS, [".ck-root", TAGS])["violations"] for n in v["nodes"]
+            if not (v["id"] == "label-content-name-mismatch" and n["card"])]
 
 
 def quiet(app: Student, ms: int = 600) -> None:
