@@ -219,9 +219,9 @@ class Classmates:
         c.pending = {}
         c.games += 1
         state = self.new_state(dict(c.settings), None)  # type: ignore[attr-defined]
-        made = self._mate_store.create(state, ["person", "classmate"],
-                                       {"mode": "classmate", "names": {"0": name}})
-        self._mate_sit(made.tickets[0].token, 0)
+        new = self._mate_store.create(state, ["person", "classmate"],
+                                      {"mode": "classmate", "names": {"0": name}})
+        self._mate_sit(new.tickets[0].token, 0)
 
     def _mate_join(self, code: Any, name: str) -> None:
         if self._mate is not None:
@@ -252,7 +252,9 @@ class Classmates:
             return False
         if view.game != "ecarte" or view.settings.get("mode") != "classmate":
             return False
-        if view.settings.get("ended") is True or view.state().is_over:
+        if view.state().is_over:
+            return False                # (a finished match is not resumed: the page forgets it)
+        if view.settings.get("ended") is True:
             link = MateLink(self._mate_store, token, view.seat, view.version)
             link.read_seats(view)
             self.controller.note(_(ENDED).format(who=shown_name(link.other_name())))
