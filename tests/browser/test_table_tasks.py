@@ -162,14 +162,21 @@ def test_war_prediction_and_switch_task(open_app, size):
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_the_task_row_moves_nothing_the_apps_have(open_app, size):
     """The felt, What now, the buttons and New game of a table with a task stand where the
-    lesson apps' tables have them: the task row only adds a row under the buttons."""
-    parts = (".ck-felt", ".ck-whatnow", ".ck-actions", ".ck-newgame")
+    lesson apps' tables have them: the task row only adds a row under the buttons. (The Écarté
+    app's ⚙ Settings line also holds "Play a classmate", 44 px tall: the parts under that line
+    are measured from its bottom.)"""
+    parts = (".ck-felt", ".ck-whatnow", ".ck-actions", ".ck-newgame", ".ck-toolrow")
+
+    def below_settings(got: dict) -> dict:
+        _x, y, _w, h = got.pop(".ck-toolrow")
+        return {p: (b if p == ".ck-newgame" else (b[0], b[1] - (y + h), *b[2:])) for p, b in got.items()}
+
     tasks = open_app("table_tasks", where="tests", wait_for=f"{SWITCH} .ck-cardbtn", viewport=VIEWPORTS[size])
     for game, root in (("ecarte", ECARTE), ("war", WAR)):
-        mine = boxes(tasks, root, parts)
+        mine = below_settings(boxes(tasks, root, parts))
         plain = open_app(f"{game}_app", wait_for=".ck-root .ck-newgame", viewport=VIEWPORTS[size])
         settle(plain, ".ck-root")
-        theirs = boxes(plain, ".ck-root", parts)
+        theirs = below_settings(boxes(plain, ".ck-root", parts))
         assert mine == theirs, (game, mine, theirs)
 
 
