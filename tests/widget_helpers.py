@@ -10,6 +10,8 @@
   the ``traitlets`` logger outside IPython); this collects them so a test can fail on them.
   :func:`widget_hygiene` installs one around every widget test.
 - :func:`widget_hygiene` — the autouse fixture of the widget tests' folders.
+- :class:`StoredPage` — what a table keeping its match in a table store tells its page (the
+  resume token), kept as the browser keeps it.
 """
 from __future__ import annotations
 
@@ -197,3 +199,18 @@ def widget_hygiene() -> Iterator[HandlerErrors]:
         assert_no_table_errors()
     finally:
         close_all_widgets()
+
+
+class StoredPage:
+    """Records what the kernel tells the page (the resume token: ``{"resume": token}``, None to
+    forget it) as the browser would keep it: ``token`` now, ``told`` every one in order."""
+
+    def __init__(self, table) -> None:
+        self.token = None
+        self.told: list = []
+
+        def send(content, buffers=None):
+            if isinstance(content, dict) and "resume" in content:
+                self.told.append(content["resume"])
+                self.token = content["resume"]
+        table.send = send

@@ -11,6 +11,7 @@ import re
 import pytest
 
 from cardkit_serving.store import open_store
+from widget_helpers import StoredPage as Page
 from cardkit_tables import EcarteTable
 from cardkit_tables.classmate import AWAY_AFTER, GIVE_UP_AFTER, clean_name
 
@@ -43,18 +44,6 @@ def redis_url(tmp_path_factory):
     from redis_server import redis_server
     with redis_server(tmp_path_factory.mktemp("redis")) as url:
         yield url
-
-
-class Page:
-    """What a table tells its page: the resume token, as the browser keeps it."""
-
-    def __init__(self, table):
-        self.token = None
-
-        def send(content, buffers=None):
-            if isinstance(content, dict) and "resume" in content:
-                self.token = content["resume"]
-        table.send = send
 
 
 def kernel(store):

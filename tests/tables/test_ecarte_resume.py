@@ -5,32 +5,8 @@ import json
 import pytest
 
 from cardkit_serving.store import open_store
+from widget_helpers import StoredPage as Page
 from cardkit_tables import EcarteTable
-
-
-@pytest.fixture
-def url(tmp_path):
-    return f"sqlite:///{tmp_path}/tables.db"
-
-
-@pytest.fixture
-def store(url):
-    with open_store(url) as s:
-        yield s
-
-
-class Page:
-    """Records what the kernel tells the page (the resume token) as the browser would keep it."""
-
-    def __init__(self, table):
-        self.token = None
-        self.told = []
-
-        def send(content, buffers=None):
-            if isinstance(content, dict) and "resume" in content:
-                self.told.append(content["resume"])
-                self.token = content["resume"]
-        table.send = send
 
 
 def play(table, moves):
