@@ -31,8 +31,9 @@ same way, its computer seat's token held by the player's kernel.
 
 Errors (each a :class:`StoreError` whose text a student may read, translated): ``BadStoreURL``,
 ``UnknownTable``, ``UnknownSeat``, ``SeatTaken``, ``TooManyAttempts``, ``NotYourTurn``,
-``StaleVersion`` (also named ``MoveConflict``); the engine's own ``cardkit.InvalidAction`` and
-``cardkit.IllegalAction`` pass through unchanged.
+``StaleVersion`` (also named ``MoveConflict``), ``StillHere`` (``take_over`` of a seat whose
+player has not gone); the engine's own ``cardkit.InvalidAction`` and ``cardkit.IllegalAction``
+pass through unchanged.
 """
 from __future__ import annotations
 
@@ -42,14 +43,14 @@ from typing import Any
 
 from .base import (AWAY_AFTER, CODE_ALPHABET, CODE_LENGTH, EXPIRE_AFTER, FAILED_CODES_PER_MINUTE,
                    BadStoreURL, MoveConflict, NewTable, NotYourTurn, Seat, SeatPlan, SeatTaken,
-                   StaleVersion, StoreError, TableStore, TableView, Ticket, TooManyAttempts,
-                   UnknownSeat, UnknownTable, normalize_code)
+                   StaleVersion, StillHere, StoreError, TableStore, TableView, Ticket,
+                   TooManyAttempts, UnknownSeat, UnknownTable, normalize_code)
 
 __all__ = [
     "AWAY_AFTER", "CODE_ALPHABET", "CODE_LENGTH", "DEFAULT_URL", "ENV", "EXPIRE_AFTER",
     "FAILED_CODES_PER_MINUTE", "BadStoreURL", "MoveConflict", "NewTable", "NotYourTurn", "Seat",
-    "SeatPlan", "SeatTaken", "StaleVersion", "StoreError", "TableStore", "TableView", "Ticket",
-    "TooManyAttempts", "UnknownSeat", "UnknownTable", "normalize_code", "open_store",
+    "SeatPlan", "SeatTaken", "StaleVersion", "StillHere", "StoreError", "TableStore", "TableView",
+    "Ticket", "TooManyAttempts", "UnknownSeat", "UnknownTable", "normalize_code", "open_store",
 ]
 
 #: the environment variable naming the store's URL (for every kernel of a server)

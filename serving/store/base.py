@@ -22,8 +22,8 @@ from cardkit.i18n import N_, _
 __all__ = [
     "AWAY_AFTER", "CODE_ALPHABET", "CODE_LENGTH", "EXPIRE_AFTER", "FAILED_CODES_PER_MINUTE",
     "BadStoreURL", "MoveConflict", "NewTable", "NotYourTurn", "Seat", "SeatPlan", "SeatTaken",
-    "StaleVersion", "StoreError", "TableStore", "TableView", "Ticket", "TooManyAttempts",
-    "UnknownSeat", "UnknownTable", "normalize_code",
+    "StaleVersion", "StillHere", "StoreError", "TableStore", "TableView", "Ticket",
+    "TooManyAttempts", "UnknownSeat", "UnknownTable", "normalize_code",
 ]
 
 #: a table code's letters: no 0/O, 1/I/L (31 symbols), so a classmate can read and type it
@@ -54,6 +54,8 @@ STALE = N_("The table moved on before your move arrived, so your move was not pl
            "the table again and choose.")
 UNKNOWN_SEAT = N_("This game is not on the server any more (it ended long ago, or the link is "
                   "wrong). Start a new game.")
+STILL_HERE = N_("This player is still at the table: the computer can take a seat only from "
+                "someone who has gone.")
 
 
 # ---------------------------------------------------------------------------------- errors
@@ -91,6 +93,11 @@ class NotYourTurn(StoreError):
 class StaleVersion(StoreError):
     """The move was made on a position that is no longer the table's (another move landed
     first, or the same move was sent again): nothing was written."""
+
+
+class StillHere(StoreError):
+    """The seat the computer was to take was touched within ``away_after`` seconds (its player
+    is still there, or came back while the computer was sitting down): nothing was written."""
 
 
 #: the same error by the name a reader of "two moves at once" may look for
@@ -425,6 +432,39 @@ class TableStore(abc.ABC):
         record, _seat = self._resolve(token)
         self._write_settings(record.code, _settings_json(settings), self._clock())
 
+    def take_over(self, token: str, seat: int, level: str, away_after: float) -> Ticket:
+        """The computer takes a gone classmate's seat: the person seat ``seat`` of the token's
+        table, taken and not touched for ``away_after`` seconds (:attr:`Seat.away`), becomes a
+        computer seat at ``level`` with a fresh token, given this once in the returned
+        :class:`Ticket` (to the kernel that now plays it: the caller's). The seat's old token
+        opens nothing any more; the version does not change (not a move).
+
+        The token is that of any other seat of the table. The seat is changed only if it is still
+        as read (compare-and-set): a player who touches it in between keeps it. Raises, writing
+        nothing: :class:`UnknownSeat` (forged token), :class:`StillHere` (the seat was touched
+        within ``away_after`` seconds), ``ValueError`` (a seat not in the table, the caller's own,
+        a computer's or an open one, or a level that is not a word of 1 to 20 characters).
+        For issue 20: a classmate who never comes back."""
+        record, mine = self._resolve(token)
+        if not isinstance(level, str) or not 0 < len(level) <= 20:
+            raise ValueError("a computer seat needs a level word of 1 to 20 characters")
+        if isinstance(seat, bool) or not isinstance(seat, int) \
+                or not 0 <= seat < len(record.seats):
+            raise ValueError(f"table {record.code} has seats 0 to {len(record.seats) - 1}, "
+                             f"not {seat!r}")
+        if seat == mine:
+            raise ValueError("a seat cannot be taken over with its own token")
+        row = record.seats[seat]
+        if row.kind != "person" or row.token_hash is None:
+            raise ValueError(f"seat {seat} is {'a computer' if row.kind != 'person' else 'open'}"
+                             ": only a person's taken seat can be taken over")
+        if not self._seats(record, away_after)[seat].away:
+            raise StillHere(_(STILL_HERE))
+        now, fresh = self._clock(), f"{record.code}.{secrets.token_urlsafe(32)}"
+        if not self._retake(record.code, seat, token_hash(fresh), level, now, row.last_seen):
+            raise StillHere(_(STILL_HERE))
+        return Ticket(record.code, seat, fresh)
+
     # -- presence and notifications ------------------------------------------------------------
     def touch(self, token: str) -> None:
         """Note that the token's seat is here now (its kernel calls this every few seconds)."""
@@ -529,6 +569,13 @@ class TableStore(abc.ABC):
     @abc.abstractmethod
     def _claim(self, code: str, seat: int, digest: str, now: float) -> bool:
         """Set the seat's token hash (and last seen) if it has none; False if it had one."""
+
+    @abc.abstractmethod
+    def _retake(self, code: str, seat: int, digest: str, level: str, now: float,
+                seen_before: float | None) -> bool:
+        """Compare-and-set: make the seat a computer at ``level`` with token hash ``digest``,
+        seen ``now``, only if it is still a person's taken seat last seen ``seen_before`` (None:
+        never); False (nothing written) if it was not."""
 
     @abc.abstractmethod
     def _write_state(self, code: str, expected_version: int, state: str, now: float) -> bool:

@@ -11,7 +11,8 @@ Through redis-py, the official client (the extra ``cardkit[store-redis]``). Keys
     cardkit:moves:<code>    the pub/sub channel a move is announced on (message: the new version)
 
 Every write is a Lua script, which Redis runs atomically: the move checks the version, writes
-and publishes in one step (compare-and-set); a seat is claimed only if it has no token yet.
+and publishes in one step (compare-and-set); a seat is claimed only if it has no token yet, and
+taken over by the computer only if it is still a person's, last seen when it was read.
 """
 from __future__ import annotations
 
@@ -36,6 +37,19 @@ _CLAIM = """
 if redis.call('HGET', KEYS[1], 'hash:' .. ARGV[1]) ~= '' then return 0 end
 redis.call('HSET', KEYS[1], 'hash:' .. ARGV[1], ARGV[2], 'seen:' .. ARGV[1], ARGV[3])
 redis.call('EXPIRE', KEYS[1], ARGV[4])
+return 1
+"""
+_RETAKE = """
+local n = ARGV[1]
+local kind, hash, seen = unpack(redis.call('HMGET', KEYS[1], 'kind:' .. n, 'hash:' .. n,
+                                           'seen:' .. n))
+if kind ~= 'person' or not hash or hash == '' then return 0 end
+if ARGV[2] == '' then
+  if seen and seen ~= '' then return 0 end
+elseif not seen or tonumber(seen) ~= tonumber(ARGV[2]) then return 0 end
+redis.call('HSET', KEYS[1], 'kind:' .. n, 'computer', 'level:' .. n, ARGV[3], 'hash:' .. n, ARGV[4],
+           'seen:' .. n, ARGV[5])
+redis.call('EXPIRE', KEYS[1], ARGV[6])
 return 1
 """
 _WRITE_STATE = """
@@ -84,8 +98,8 @@ class RedisStore(TableStore):
                               "'cardkit[store-redis]'") from exc
         self._redis = redis.Redis.from_url(url, decode_responses=True)
         self._scripts = {name: self._redis.register_script(lua) for name, lua in
-                         (("insert", _INSERT), ("claim", _CLAIM), ("write", _WRITE_STATE),
-                          ("set", _SET_IF_EXISTS))}
+                         (("insert", _INSERT), ("claim", _CLAIM), ("retake", _RETAKE),
+                          ("write", _WRITE_STATE), ("set", _SET_IF_EXISTS))}
 
     @property
     def _ttl(self) -> int:
@@ -121,6 +135,12 @@ class RedisStore(TableStore):
     def _claim(self, code: str, seat: int, digest: str, now: float) -> bool:
         return bool(self._scripts["claim"](keys=[_table(code)],
                                            args=[seat, digest, repr(now), self._ttl]))
+
+    def _retake(self, code: str, seat: int, digest: str, level: str, now: float,
+                seen_before: float | None) -> bool:
+        seen = "" if seen_before is None else repr(seen_before)     # as _seat_fields writes it
+        return bool(self._scripts["retake"](keys=[_table(code)], args=[
+            seat, seen, level, digest, repr(now), self._ttl]))
 
     def _write_state(self, code: str, expected_version: int, state: str, now: float) -> bool:
         return bool(self._scripts["write"](keys=[_table(code)], args=[

@@ -121,6 +121,14 @@ class SQLiteStore(TableStore):
                                  "AND seat = ? AND token_hash IS NULL", (digest, now, code, seat))
         return cur.rowcount == 1
 
+    def _retake(self, code: str, seat: int, digest: str, level: str, now: float,
+                seen_before: float | None) -> bool:
+        cur = self._db().execute(
+            "UPDATE seats SET kind = 'computer', level = ?, token_hash = ?, last_seen = ? "
+            "WHERE code = ? AND seat = ? AND kind = 'person' AND token_hash IS NOT NULL "
+            "AND last_seen IS ?", (level, digest, now, code, seat, seen_before))
+        return cur.rowcount == 1
+
     def _write_state(self, code: str, expected_version: int, state: str, now: float) -> bool:
         cur = self._db().execute("UPDATE tables SET state = ?, version = version + 1, updated = ? "
                                  "WHERE code = ? AND version = ?", (state, now, code, expected_version))

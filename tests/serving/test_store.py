@@ -27,7 +27,7 @@ from cardkit import IllegalAction, InvalidAction, ecarte, war
 from cardkit.cards import piquet_pack
 from cardkit.i18n import language
 from cardkit_serving.store import (FAILED_CODES_PER_MINUTE, BadStoreURL, NotYourTurn, SeatPlan,
-                                   SeatTaken, StaleVersion, TooManyAttempts, UnknownSeat,
+                                   SeatTaken, StaleVersion, StillHere, TooManyAttempts, UnknownSeat,
                                    UnknownTable, open_store)
 from cardkit_serving.store import base as store_base
 from redis_server import redis_server
@@ -342,6 +342,108 @@ def test_presence_says_who_is_away(store, clock):
     assert store.seats(ada)[0].last_seen == clock.now - 15
 
 
+# ---------------------------------------------------------------------------------- taking over
+def _snapshot(store, token):
+    """What a refused take-over must leave as it was: the view's position and times, the seats."""
+    view = store.table(token)
+    return view.state_json, view.version, view.updated, view.seats
+
+
+def test_the_computer_takes_a_gone_classmates_seat(store, clock):
+    # issue 20: Blaise joined, then never came back; 31 s later Ada's kernel hands his seat to
+    # the computer and plays it with the new token (the stacked hand of the first test)
+    code, ada, blaise = two_classmates(store)
+    clock.now += 31
+    store.touch(ada)
+    ticket = store.take_over(ada, 1, "hard", away_after=30)
+    assert (ticket.code, ticket.seat) == (code, 1) and ticket.token.startswith(code + ".")
+    assert ticket.token not in (ada, blaise) and ticket.token not in repr(ticket)
+    view = store.table(ticket.token)
+    assert view.seat == 1 and view.version == 0            # not a move
+    computer = view.seats[1]
+    assert (computer.kind, computer.level, computer.taken, computer.away) == ("computer", "hard",
+                                                                              True, False)
+    assert computer.last_seen == clock.now and view.seats[0].kind == "person"
+    for attempt in (lambda: store.table(blaise), lambda: store.touch(blaise),
+                    lambda: store.apply(blaise, 0, "stand")):
+        with pytest.raises(UnknownSeat):                   # the old token opens nothing
+            attempt()
+    store.apply(ada, 0, "stand")
+    store.apply(ada, 1, "play KH")
+    with pytest.raises(NotYourTurn):
+        store.apply(ada, 2, "play QH")
+    after = store.apply(ticket.token, 2, "play 10H")       # the computer's seat follows suit
+    assert after.version == 3 and after.state().current_player == 0   # K♥ won: Ada leads
+    with pytest.raises(ValueError, match="computer"):
+        store.take_over(ada, 1, "easy", away_after=30)     # once only
+
+
+def test_a_player_still_here_keeps_the_seat(store, clock):
+    _code, ada, blaise = two_classmates(store)
+    clock.now += 50
+    store.touch(blaise)
+    clock.now += 30                                        # exactly 30 s: not yet away
+    before = _snapshot(store, ada)
+    with pytest.raises(StillHere, match="still at the table"):
+        store.take_over(ada, 1, "easy", away_after=30)
+    assert _snapshot(store, blaise) == before and store.table(blaise).seat == 1
+    clock.now += 0.5
+    assert store.take_over(ada, 1, "easy", away_after=30).seat == 1
+
+
+def test_a_player_back_while_the_computer_sits_down_keeps_the_seat(store, clock):
+    # Blaise's kernel touches the seat between the take-over's read and its write: the
+    # compare-and-set sees a last_seen that is no longer the one read, and writes nothing
+    code, ada, blaise = two_classmates(store)
+    clock.now += 60
+    real = store._retake
+
+    def racing(*args):
+        store._retake = real
+        store.touch(blaise)
+        return real(*args)
+
+    store._retake = racing
+    with pytest.raises(StillHere):
+        store.take_over(ada, 1, "easy", away_after=30)
+    seats = store.seats(blaise)
+    assert seats[1].kind == "person" and seats[1].last_seen == clock.now
+    # the primitive alone: a seat last seen other than as given, or never, is not changed
+    seen = seats[1].last_seen
+    for before in (None, seen - 1):
+        assert not store._retake(code, 1, "0" * 64, "easy", clock.now, before)
+    assert store._retake(code, 1, "0" * 64, "easy", clock.now, seen)
+    assert not store._retake(code, 1, "1" * 64, "easy", clock.now, clock.now)   # now a computer
+
+
+def test_a_take_over_of_a_seat_that_cannot_be_taken_is_a_developers_error(store, clock):
+    _code, ada, blaise = two_classmates(store)
+    computer = store.create(stacked_match(), [SeatPlan.person(), SeatPlan.computer()]).tickets[0]
+    waiting = store.create(stacked_match(), [SeatPlan.person(), SeatPlan.classmate()]).tickets[0]
+    clock.now += 3600                                      # everybody away
+    cases = [(ada, 2, "easy", "seats 0 to 1"), (ada, -1, "easy", "seats 0 to 1"),
+             (ada, True, "easy", "seats 0 to 1"), (ada, 0, "easy", "its own token"),
+             (blaise, 1, "easy", "its own token"), (computer.token, 1, "easy", "a computer"),
+             (waiting.token, 1, "easy", "open"), (ada, 1, "", "level"),
+             (ada, 1, "x" * 21, "level"), (ada, 1, None, "level")]
+    for token, seat, level, words in cases:
+        before = _snapshot(store, token)
+        with pytest.raises(ValueError, match=words):
+            store.take_over(token, seat, level, away_after=30)
+        assert _snapshot(store, token) == before
+    assert store.take_over(ada, 1, "x" * 20, away_after=30).seat == 1
+
+
+def test_a_forged_token_takes_no_seat(store, clock):
+    code, ada, blaise = two_classmates(store)
+    clock.now += 3600
+    before = _snapshot(store, ada)
+    for token in (f"{code}.{secrets.token_urlsafe(32)}", code, "", "ZZZZZZZZ.x", blaise + "x"):
+        with pytest.raises(UnknownSeat, match="not on the server"):
+            store.take_over(token, 1, "easy", away_after=30)
+    assert _snapshot(store, blaise) == before
+
+
 def test_wait_for_change_hears_a_move(store):
     _code, ada, blaise = two_classmates(store)
     assert store.wait_for_change(blaise, 0, timeout=0.1) is None
@@ -466,6 +568,9 @@ def test_a_refusal_speaks_the_students_language(store):
         with language(lang), pytest.raises(StaleVersion) as info:
             store.apply(ada, 0, "stand")
         assert "moved on" not in str(info.value) and str(info.value).strip()
+        with language(lang), pytest.raises(StillHere) as info:
+            store.take_over(ada, 1, "easy", away_after=30)
+        assert "still at the table" not in str(info.value) and str(info.value).strip()
 
 
 def test_the_docstrings_examples_run():
