@@ -1,41 +1,55 @@
-"""Play a classmate: two pages, two kernels, one match in the table store (issue 20;
-docs/architecture.md "Table store", "Play a classmate").
+"""Play classmates: one match, a page and a kernel per person, kept in the table store
+(issue 20; docs/architecture.md "Table store", "Play a classmate").
 
-DESIGN. A table built with ``store=`` and ``classmates=True`` (the Voilà app pages) offers
-"Play a classmate". Nothing of the match passes from one kernel to the other but through the
-store, and nothing of the store reaches a page but the seat's own observation:
+DESIGN. A table built with ``store=`` and ``classmates=True`` (the Voilà app pages of Écarté,
+Switch and War) offers "Play a classmate". Nothing of the match passes from one kernel to another
+but through the store, and nothing of the store reaches a page but the seat's own observation:
 
-- **making a table** (``{"do": "classmate", "name": text}``): the kernel deals a new match with
-  the table's rules, stores it with the seats ``[person, classmate]`` and sits at seat 0; the
-  page is shown the table's code (``view["classmate"]["code"]``) and builds the link to hand
-  over from its own address (``?table=CODE``);
+- **making a table** (``{"do": "classmate", "name": text, "classmates": int}``): the kernel
+  deals a new match with the table's rules and stores it with the seats ``[person, classmate
+  × k, computer × the rest]`` (Écarté: one classmate; Switch and War: the page chooses ``k``
+  among the game's seats); it sits at seat 0, and the page is shown the table's code
+  (``view["classmate"]["code"]``) and builds the link to hand over from its own address
+  (``?table=CODE``). Slap war is played against the computer only (its slap race is one
+  person's);
 - **joining** (``{"do": "join", "code": text, "name": text}``, from the link or a typed code):
-  :meth:`TableStore.join` gives this kernel the open seat's token (wrong codes are limited per
-  kernel, :data:`~cardkit_serving.store.FAILED_CODES_PER_MINUTE` a minute, and the code space
-  is 31**8); the store's refusal is shown in the table's language;
+  :meth:`TableStore.join` gives this kernel the first open seat's token, only at a table of
+  this page's game (wrong codes are limited per kernel,
+  :data:`~cardkit_serving.store.FAILED_CODES_PER_MINUTE` a minute, and the code space is
+  31**8); the store's refusal is shown in the table's language. The game starts when every
+  classmate's seat is taken;
 - **names**: each page gives a name (at most :data:`MAX_NAME` characters, control characters
   dropped; none: "Classmate"); they are kept in the table's settings (``names``: seat -> name),
-  never in the engine's state, and each kernel puts them on its own copy of the state: "You"
-  for its own seat, the other's name for theirs ("Waiting for Ada.");
+  never in the engine's state, and each kernel puts them on its own copy of the state (the
+  table's :meth:`_seat_names`: "You" for its own seat in Écarté, "Waiting for Ada.");
 - **a move**: the person's move is applied to the kernel's copy (the engine refuses an illegal
   one with the rule's sentence, as always), then written with ``store.apply(token, version,
   action)``: the store's engine checks it again and compare-and-set on the version lets only one
-  of two moves land. A refusal of the store (the other move landed first, a purged table) puts
+  of two moves land. A refusal of the store (another move landed first, a purged table) puts
   the store's position back on the table, with the store's sentence;
-- **the other's move**: a watcher on the kernel's event loop waits on the store
+- **the computers** at a table of Switch or War are played by one kernel, the **host**: the
+  person seat with the lowest number whose page is here (not away). Their tokens are kept in the
+  table's settings (``computers``: seat -> token; they never leave the kernels and the store);
+  the host's controller plays them as it plays the computer against one person, and writes
+  each move with its seat's token. When the host goes away the next person's kernel takes over;
+  should two kernels play the same move, compare-and-set keeps one;
+- **the others' moves**: a watcher on the kernel's event loop waits on the store
   (``wait_for_change``: Redis pub/sub, SQLite polling every 50 ms) in a worker thread, and
   redraws from the store's state the moment the version moves. Headless (no running loop),
   :meth:`Classmates.mate_sync` does one step of the same by hand;
 - **away and back**: the page pings its kernel every 2 s (``connection.js``); while it does, the
   kernel touches its seat every :data:`TOUCH_EVERY` seconds. A seat not touched for
-  :data:`AWAY_AFTER` seconds is shown as away ("Ada is away"), and as back when it is touched
+  :data:`AWAY_AFTER` seconds is shown as away ("Ada is away."), and as back when it is touched
   again. A closed page stops pinging, so it is away within seconds even while its kernel lives;
 - **a classmate who never comes back**: once they have been away :data:`GIVE_UP_AFTER`
-  seconds, the table offers "Finish against the computer" (``{"do": "finish"}``, checked again
-  by the kernel): the computer takes their seat on this page, the match goes on from the same
-  position and is kept as a match against the computer (a resume token of its own); the store
-  marks the classmate table ended, and a classmate who comes back later is told so. We chose
-  this over ending the match: the one who stayed keeps the position they played for;
+  seconds (at once when they left with New game), the table offers "Finish against the
+  computer" (``{"do": "finish"}``, checked again by the kernel). When nobody else is left, the
+  computer takes every other seat on this page, the match goes on from the same position and is
+  kept as a match against the computer (a resume token of its own); the store marks the
+  classmate table ended, and a classmate who comes back later is told so. When other classmates
+  are still playing, the computer takes the gone seat at the shared table
+  (:meth:`TableStore.take_over`: the gone page's token opens nothing any more) and the host plays
+  it. We chose this over ending the match: those who stayed keep the position they played for;
 - **resume**: the page keeps its seat's token like any stored match (``resume.js``); a reload,
   a new kernel or a restarted server finds the classmate match by it and sits back down.
 
@@ -49,38 +63,31 @@ import json
 import logging
 import os
 import time
-import unicodedata
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from cardkit.i18n import N_, _, shown_name
+from cardkit.i18n import N_, Nn_, _, ngettext, shown_name
 
 from .hooks import running_loop
-from .resume import type_of, well_formed_token, with_names
+from .mate_seats import (AWAY_AFTER, GIVE_UP_AFTER, MAX_NAME, PAGE_OPEN, TOUCH_EVERY, MateLink,
+                         clean_name, seat_set)
+from .resume import mover, named, type_of, well_formed_token
 
 __all__ = ["AWAY_AFTER", "GIVE_UP_AFTER", "MAX_NAME", "Classmates", "MateLink", "clean_name"]
 
 log = logging.getLogger("cardkit.tables")
 
-#: seconds without a touch before a seat shows as away
-AWAY_AFTER = 10.0
-#: seconds a classmate may be away before the table offers to finish against the computer
-GIVE_UP_AFTER = 120.0
-#: how often (seconds) a kernel whose page pings touches its seat
-TOUCH_EVERY = 3.0
-#: a page counts as open while it pinged within this many seconds
-PAGE_OPEN = 6.0
-#: the longest name a page may give, in characters
-MAX_NAME = 12
 #: how long one wait on the store lasts (seconds) before the watcher looks at who is here
 WAIT = 1.0
 #: classmate tables one table (one page) may make in any 60 seconds: a page cannot fill the store
 TABLES_PER_MINUTE = 5
 
-CLASSMATE = N_("Classmate")
-WAITING_FOR = N_("Your table's code is {code}. Give your classmate the link or the code: the "
-                 "game starts when they sit down.")
-SIT_FIRST = N_("Wait until your classmate sits down at the table.")
+WAITING_FOR = Nn_("Your table's code is {code}. Give your classmate the link or the code: the "
+                  "game starts when they sit down.",
+                  "Your table's code is {code}. Give your classmates the link or the code: the "
+                  "game starts when {n} more sit down.")
+SIT_FIRST = Nn_("Wait until your classmate sits down at the table.",
+                "Wait until {n} more classmates sit down at the table.")
 AWAY = N_("{who} is away.")
 BACK = N_("{who} is back.")
 GONE = N_("{who} has been away for 2 minutes. Wait for them, or finish the game against the "
@@ -93,84 +100,19 @@ ENDED = N_("{who} finished this match against the computer. Press New game to pl
 NOT_GONE = N_("Your classmate is still here, or was here less than 2 minutes ago: keep playing.")
 PLAYING = N_("You are playing {who}.")
 SAT_DOWN = N_("{who} sat down. You are playing {who}.")
+SAT_DOWN_WAIT = N_("{who} sat down.")
 JOINED = N_("You sat down at {who}'s table.")
-
-
-def clean_name(text: Any) -> str:
-    """A name a page sent (anything) as the table keeps it: text only, control and format
-    characters dropped, spaces squeezed, at most :data:`MAX_NAME` characters ('' for none).
-
-    >>> clean_name("  Ada\\u202e  Lovelace\\n"), clean_name(7), clean_name("x" * 30) == "x" * 12
-    ('Ada Lovelace', '', True)
-    """
-    if not isinstance(text, str):
-        return ""
-    kept = "".join(ch for ch in text[:200] if unicodedata.category(ch)[0] != "C")
-    return " ".join(kept.split())[:MAX_NAME].strip()
-
-
-class MateLink:
-    """This kernel's seat at a classmate table: ``store``, ``token`` (the seat's secret, also
-    the page's resume token), ``seat`` (0 or 1), ``code``, ``version`` (the store's, as last
-    read), ``names`` (seat -> name, from the table's settings), ``taken`` (the other seat is
-    taken), ``away`` (the other seat is away), ``left`` (away long enough to give up on them),
-    ``quit`` (they left with New game), ``ended`` (the table was finished against the
-    computer)."""
-
-    def __init__(self, store: Any, token: str, seat: int, version: int) -> None:
-        self.store, self.token, self.seat, self.version = store, token, seat, version
-        self.code = token[:8]
-        self.names: dict[str, str] = {}
-        self.taken = False
-        self.away = False
-        self.left = False
-        self.quit = False
-        self.ended = False
-        self.touched = 0.0
-        self.pool: ThreadPoolExecutor | None = None
-        self.task: asyncio.Future[Any] | None = None
-
-    def other(self) -> int:
-        """The classmate's seat."""
-        return 1 - self.seat
-
-    def other_name(self) -> str:
-        """The classmate's name (English "Classmate" when they gave none)."""
-        return self.names.get(str(self.other()), "") or CLASSMATE
-
-    def read_seats(self, view: Any) -> None:
-        """Who is at the table, from a :class:`~cardkit_serving.store.TableView` and the store's
-        own clock: away after :data:`AWAY_AFTER` seconds, gone after :data:`GIVE_UP_AFTER`."""
-        settings = view.settings
-        names = settings.get("names")
-        self.names = {k: clean_name(v) for k, v in names.items()} if isinstance(names, dict) else {}
-        self.ended = settings.get("ended") is True
-        other = self.other()
-        self.quit = settings.get("left") == other
-        self.taken = view.seats[other].taken
-        self.away = self.store.seats(self.token, away_after=AWAY_AFTER)[other].away
-        self.left = self.away and self.store.seats(self.token, away_after=GIVE_UP_AFTER)[other].away
-
-    def gone(self) -> bool:
-        """The classmate left the table (New game), or has been away for
-        :data:`GIVE_UP_AFTER` seconds."""
-        return self.quit or self.left
-
-    def stop(self) -> None:
-        if self.task is not None:
-            self.task.cancel()
-        if self.pool is not None:
-            self.pool.shutdown(wait=False, cancel_futures=True)
-        self.task = self.pool = None
+WITH_CLASSMATES = N_("at a table with classmates")
 
 
 class Classmates:
-    """What the Écarté table adds to play a classmate through the store (module doc). The
-    table calls :meth:`_offer_classmates` when built, :meth:`_mate_left` from ``new_state``,
-    :meth:`_mate_why_not` from ``why_not_now`` and :meth:`_mate_draw` from ``draw``."""
+    """What a table adds to play classmates through the store (module doc). The table calls
+    :meth:`_offer_classmates` when built, :meth:`_mate_left` from ``new_state``,
+    :meth:`_mate_why_not` from ``why_not_now`` and :meth:`_mate_draw` from ``draw``, and gives
+    :meth:`_players_next` and ``_seat_names``; the moves go to the store from ``_store_moves``
+    (both :class:`~cardkit_tables.resume.Resumable`'s)."""
 
     controller: Any
-    _names: tuple[str, str]
     _mate: MateLink | None = None
     _mates_offered = False
     _mate_error: str | None = None      # why the last code typed sat nobody down (for the form)
@@ -180,6 +122,16 @@ class Classmates:
     def _offer_classmates(self, store: Any, on: bool) -> None:
         self._mates_offered = bool(on) and store is not None
         self._mate_store = store
+
+    # -- what each table gives -----------------------------------------------------------------
+    def _players_next(self) -> int:
+        """Seats of the game the next New game deals, the settings chosen included (Écarté:
+        always 2)."""
+        return 2
+
+    def _mate_refusal(self, settings: dict[str, Any]) -> str | None:
+        """Why no classmate table may be made with ``settings`` (None: it may)."""
+        return None
 
     # -- messages from the page ----------------------------------------------------------------
     def send_from_page(self, content: Any) -> None:
@@ -196,7 +148,7 @@ class Classmates:
                 if kind == "resume" and not self._mate_resume(content.get("token")):
                     super().send_from_page(content)  # type: ignore[misc]
                 elif kind == "classmate":
-                    self._mate_make(clean_name(content.get("name")))
+                    self._mate_make(clean_name(content.get("name")), content.get("classmates"))
                 elif kind == "join":
                     self._mate_join(content.get("code"), clean_name(content.get("name")))
                 elif kind == "finish":
@@ -204,9 +156,14 @@ class Classmates:
             except Exception as exc:
                 self.controller._error(exc)
 
-    def _mate_make(self, name: str) -> None:
-        """A new match for a classmate: dealt with the table's rules, stored, seat 0 (not while
-        this page sits at a classmate table; :data:`TABLES_PER_MINUTE` at most)."""
+    def _game(self) -> str:
+        return str(self._stored.game)  # type: ignore[attr-defined]
+
+    def _mate_make(self, name: str, classmates: Any = None) -> None:
+        """A new match for classmates: dealt with the table's rules, stored, seat 0, with
+        ``classmates`` (untrusted; default: every other seat) seats for classmates and the
+        rest for computers (not while this page sits at a classmate table;
+        :data:`TABLES_PER_MINUTE` at most)."""
         c, now = self.controller, time.monotonic()
         if self._mate is not None:
             return
@@ -214,14 +171,28 @@ class Classmates:
         if len(made) >= TABLES_PER_MINUTE:
             c.refuse(_(TOO_MANY_TABLES).format(n=len(made)))
             return
+        settings = {**c.settings, **c.pending}
+        why = self._mate_refusal(settings)
+        if why:
+            c.refuse(why)
+            return
+        n = self._players_next()
+        k = classmates if isinstance(classmates, int) and not isinstance(classmates, bool) else n - 1
+        k = min(max(k, 1), n - 1)
         self._mate_made = (*made, now)
         c.settings.update(c.pending)
         c.pending = {}
         c.games += 1
+        c.seat = 0
         state = self.new_state(dict(c.settings), None)  # type: ignore[attr-defined]
-        new = self._mate_store.create(state, ["person", "classmate"],
-                                      {"mode": "classmate", "names": {"0": name}})
-        self._mate_sit(new.tickets[0].token, 0)
+        level = self._computer_level()  # type: ignore[attr-defined]
+        seats = ["person"] + ["classmate"] * k + [f"computer:{level}"] * (n - 1 - k)
+        new = self._mate_store.create(state, seats, {"mode": "classmate", "names": {"0": name}})
+        computers = {str(t.seat): t.token for t in new.tickets if t.seat > 0}
+        if computers:
+            self._mate_store.save_settings(new.tickets[0].token, {
+                "mode": "classmate", "names": {"0": name}, "computers": computers})
+        self._mate_sit(new.tickets[0].token, 0, name)
 
     def _mate_join(self, code: Any, name: str) -> None:
         if self._mate is not None:
@@ -229,17 +200,14 @@ class Classmates:
         if not isinstance(code, str) or len(code) > 40:
             code = ""
         try:
-            ticket = self._mate_store.join(code, client=f"kernel:{os.getpid()}:{id(self)}")
+            ticket = self._mate_store.join(code, client=f"kernel:{os.getpid()}:{id(self)}",
+                                           game=self._game())
         except self._mate_store.Error as exc:
             self._mate_error = str(exc)
             self.controller.refuse(str(exc))
             return
         self._mate_error = None
-        view = self._mate_store.table(ticket.token)
-        names = dict(view.settings.get("names") or {})
-        names[str(ticket.seat)] = name
-        self._mate_store.save_settings(ticket.token, {**view.settings, "names": names})
-        self._mate_sit(ticket.token, ticket.seat)
+        self._mate_sit(ticket.token, ticket.seat, name)
 
     def _mate_resume(self, token: Any) -> bool:
         """Sit back down at the classmate match ``token`` (the page's, untrusted) opens; False
@@ -250,22 +218,22 @@ class Classmates:
             view = self._mate_store.table(token)
         except Exception:
             return False
-        if view.game != "ecarte" or view.settings.get("mode") != "classmate":
+        if view.game != self._game() or view.settings.get("mode") != "classmate":
             return False
         if view.state().is_over:
             return False                # (a finished match is not resumed: the page forgets it)
         if view.settings.get("ended") is True:
             link = MateLink(self._mate_store, token, view.seat, view.version)
             link.read_seats(view)
-            self.controller.note(_(ENDED).format(who=shown_name(link.other_name())))
+            self.controller.note(_(ENDED).format(who=link.who()))
             self._tell_page(None)  # type: ignore[attr-defined]
             return True
-        self._mate_sit(token, view.seat, welcome=True)
+        self._mate_sit(token, view.seat, None, welcome=True)
         return True
 
-    def _mate_sit(self, token: str, seat: int, welcome: bool = False) -> None:
-        """Play seat ``seat`` of the classmate table ``token`` opens, from the store's position
-        (``welcome``: a page come back to it is told so)."""
+    def _mate_sit(self, token: str, seat: int, name: str | None, welcome: bool = False) -> None:
+        """Play seat ``seat`` of the classmate table ``token`` opens, from the store's position,
+        as ``name`` (None: the name kept; ``welcome``: a page come back to it is told so)."""
         c = self.controller
         stored = getattr(self, "_stored", None)
         if stored is not None:              # no match against the computer is kept meanwhile
@@ -279,47 +247,98 @@ class Classmates:
         mate.store.touch(token)
         view = mate.store.table(token)
         mate.read_seats(view)
+        mate.my_name = mate.names.get(str(seat), "") if name is None else name
+        self._mate_name_kept(view)
         self._mate_put(view, first=True)
         message = (self._welcome(c.state) if welcome  # type: ignore[attr-defined]
-                   else _(JOINED).format(who=shown_name(mate.other_name())) if mate.taken else None)
+                   else _(JOINED).format(who=shown_name(mate.name(0))) if seat != 0 else None)
         c.message = (message, "info") if message else None
+        self._mate_host()
         self.draw()  # type: ignore[attr-defined]
         self._tell_page(token)  # type: ignore[attr-defined]
         self._mate_watch()
+        c.schedule()
+
+    def _mate_name_kept(self, view: Any) -> bool:
+        """Put this seat's name in the table's settings when it is not there (two classmates
+        sitting down at once may write over each other: the watcher puts it back). True when
+        it was written."""
+        mate = self._mate
+        assert mate is not None
+        names = view.settings.get("names")
+        names = dict(names) if isinstance(names, dict) else {}
+        if names.get(str(mate.seat), "") == mate.my_name:
+            return False
+        names[str(mate.seat)] = mate.my_name
+        mate.store.save_settings(mate.token, {**view.settings, "names": names})
+        mate.names = {k: clean_name(v) for k, v in names.items()}
+        return True
 
     def _mate_put(self, view: Any, first: bool = False) -> None:
         """Put the store's position on the table (the kernel's own copy, named for this page)."""
         mate, c = self._mate, self.controller
         assert mate is not None
-        self._names = (N_("You"), mate.other_name())
-        state = type_of("ecarte").from_json(with_names(view.state_json, self._names, mate.seat))
+        n = len(view.seats)
+        people = {s: mate.name(s) for s in (*mate.people, mate.seat)}
+        state_class = type_of(view.game)
+        names = self._seat_names(n, mate.seat, people)  # type: ignore[attr-defined]
+        state = state_class.from_json(named(view.state_json, names))
+        mate.shadow = state_class.from_json(view.state_json)
         mate.version = view.version
+        actions = len(json.loads(view.state_json).get("actions", ()))
+        mate.base = actions - view.version
         if first:
             self._resumed_hand(state)  # type: ignore[attr-defined]
         c.state = state
-        c.moves = len(json.loads(view.state_json).get("actions", ()))
+        c.moves = actions
         c.forget()
         c.pos += 1
         c.turn += 1
 
-    # -- the two kernels keep in step ----------------------------------------------------------
-    def _mate_push(self) -> None:
-        """Write this page's moves the store lacks (module doc: a move)."""
+    def _mate_host(self) -> None:
+        """Play the computer seats on this kernel when it is the host (module doc), else not."""
         mate, c = self._mate, self.controller
         assert mate is not None
-        actions = json.loads(c.state.to_json())["actions"][mate.version:]
+        seats = tuple(sorted(mate.computers)) if mate.host and mate.taken else ()
+        if seats == tuple(c.computers) and set(c.players) == set(seats):
+            return
+        c.cancel()
+        c.computers = seats
+        c.players = {p: self.computer_player(  # type: ignore[attr-defined]
+            p, {**c.settings, "level": mate.levels.get(p, "easy")}, None) for p in seats}
+
+    # -- the kernels keep in step --------------------------------------------------------------
+    def _store_moves(self) -> None:
+        """Write the moves the store lacks: this page's own and, on the host, the computers'."""
+        if self._mate is None:
+            super()._store_moves()  # type: ignore[misc]
+        else:
+            self._mate_push()
+
+    def _mate_push(self) -> None:
+        """Write each move of the kernel's copy the store lacks, by the token of the seat that
+        made it (module doc: a move)."""
+        mate, c = self._mate, self.controller
+        assert mate is not None and mate.shadow is not None
+        actions = json.loads(c.state.to_json())["actions"][mate.base + mate.version:]
+        seat = mate.seat
         try:
             for action in actions:
-                mate.version = mate.store.apply(mate.token, mate.version, action).version
-        except (mate.store.Error, ValueError) as exc:
+                seat = mover(mate.shadow, action, mate.seat)
+                token = mate.token if seat == mate.seat else mate.computers[seat]
+                mate.version = mate.store.apply(token, mate.version, action).version
+                mate.shadow.apply(action)
+        except (mate.store.Error, ValueError, KeyError) as exc:
             self._mate_put(mate.store.table(mate.token))
-            c.message = (str(exc), "warn")
-            c.refusals.append(str(exc))
+            if seat == mate.seat:            # (a computer's move another host made first: quiet)
+                c.message = (str(exc), "warn")
+                c.refusals.append(str(exc))
 
     def mate_sync(self) -> None:
         """One step of the watcher (module doc): touch this seat if the page is open, read who
         is here, and put the store's position on the table when it moved on; redraw when
-        anything shown changed. Tests call it headless."""
+        anything shown changed, and let the computers move on the host. Tests call it
+        headless."""
         mate, c = self._mate, self.controller
         if mate is None:
             return
@@ -328,22 +347,31 @@ class Classmates:
             mate.store.touch(mate.token)
             mate.touched = now
         view = mate.store.table(mate.token)
-        before = (mate.taken, mate.away, mate.gone(), mate.names, mate.ended)
+        before = (mate.seated, mate.away, mate.gone(), mate.names, mate.ended, mate.host,
+                  mate.people)
         mate.read_seats(view)
+        if self._mate_name_kept(view):
+            view = mate.store.table(mate.token)
         moved = view.version != mate.version
         if moved:
             self._mate_put(view)
             c.message = None
-        if not moved and before == (mate.taken, mate.away, mate.gone(), mate.names, mate.ended):
+        after = (mate.seated, mate.away, mate.gone(), mate.names, mate.ended, mate.host, mate.people)
+        if not moved and before == after:
             return
-        who = shown_name(mate.other_name())
-        if mate.names != before[3] and not moved:
+        if (mate.names != before[3] or mate.people != before[6]) and not moved:
             self._mate_put(view)                # named afresh
-        if mate.taken and not before[0]:
-            c.message = (_(SAT_DOWN).format(who=who), "info")
+        sat = mate.seated - before[0]
+        if sat:
+            c.message = (_(SAT_DOWN if mate.taken else SAT_DOWN_WAIT).format(who=mate.who(sat)),
+                         "info")
         elif mate.away != before[1] and not moved:
-            c.message = (_(AWAY if mate.away else BACK).format(who=who), "info")
+            came = (mate.away - before[1]) or (before[1] - mate.away)
+            c.message = (_(AWAY if mate.away - before[1] else BACK).format(who=mate.who(came)),
+                         "info")
+        self._mate_host()
         self.draw()  # type: ignore[attr-defined]
+        c.schedule()
 
     def _mate_watch(self) -> None:
         """Start the watcher on the kernel's event loop (none headless: see :meth:`mate_sync`)."""
@@ -358,7 +386,7 @@ class Classmates:
         while self._mate is mate and mate.pool is not None:
             try:
                 await loop.run_in_executor(mate.pool, mate.store.wait_for_change,
-                                                 mate.token, mate.version, WAIT)
+                                           mate.token, mate.version, WAIT)
                 if self._mate is not mate:
                     return
                 with self.speaking():  # type: ignore[attr-defined]
@@ -374,36 +402,61 @@ class Classmates:
 
     # -- leaving, finishing --------------------------------------------------------------------
     def _mate_finish(self) -> None:
-        """The classmate is gone (checked again here): the computer takes their seat."""
+        """Classmates are gone (checked again here): the computer takes their seats (module
+        doc)."""
         mate, c = self._mate, self.controller
         if mate is None:
             return
         self.mate_sync()
-        if not mate.gone():
+        gone = mate.gone()
+        if not gone:
             c.refuse(_(NOT_GONE))
             return
+        who = mate.who(gone)
+        if set(mate.people) - gone:
+            self._mate_take_over(gone)
+        else:
+            self._mate_alone()
+        c.message = (_(FINISHED_VS_COMPUTER).format(who=who), "info")
+        self.draw()  # type: ignore[attr-defined]
+        c.schedule()
+
+    def _mate_take_over(self, gone: frozenset[int]) -> None:
+        """The computer takes the ``gone`` seats at the shared table; the host plays them."""
+        mate = self._mate
+        assert mate is not None
+        level = self._computer_level()  # type: ignore[attr-defined]
+        computers = {str(s): t for s, t in mate.computers.items()}
+        for seat in sorted(gone):
+            wait = AWAY_AFTER if seat in mate.quit else GIVE_UP_AFTER
+            computers[str(seat)] = mate.store.take_over(mate.token, seat, level, wait).token
+        view = mate.store.table(mate.token)
+        mate.store.save_settings(mate.token, {**view.settings, "computers": computers})
+        mate.read_seats(mate.store.table(mate.token))
+        self._mate_host()
+
+    def _mate_alone(self) -> None:
+        """Nobody else is left: the match goes on here against the computer, kept as such."""
+        mate, c = self._mate, self.controller
+        assert mate is not None
         view = mate.store.table(mate.token)
         mate.store.save_settings(mate.token, {**view.settings, "ended": True})
-        who = shown_name(mate.other_name())
         self._mate_left(leaving=False)
-        other = 1 - c.seat
-        c.computers = (other,)
-        c.players = {other: self.computer_player(other, dict(c.settings), None)}  # type: ignore[attr-defined]
-        self._names = (N_("You"), N_("Computer"))
-        c.state = type_of("ecarte").from_json(with_names(c.state.to_json(), self._names, c.seat))
+        n = len(c.observation().names)
+        c.players = {p: self.computer_player(p, dict(c.settings), None)  # type: ignore[attr-defined]
+                     for p in c.computers}
+        names = self._seat_names(n, c.seat, {})  # type: ignore[attr-defined]
+        c.state = type_of(self._game()).from_json(named(c.state.to_json(), names))
         stored = getattr(self, "_stored", None)
         if stored is not None:
             stored.dealt(c.state)
             stored.seat, stored.touched = c.seat, True
         c.forget()
         c.pos += 1
-        c.message = (_(FINISHED_VS_COMPUTER).format(who=who), "info")
-        self.draw()  # type: ignore[attr-defined]
-        c.schedule()
 
     def _mate_left(self, leaving: bool = True) -> None:
-        """Leave the classmate table (``leaving``: New game, and the table tells the classmate,
-        who may then finish against the computer at once; else the computer took their seat):
+        """Leave the classmate table (``leaving``: New game, and the table tells the classmates,
+        who may then finish against the computer at once; else the computer took their seats):
         the watcher stops and the table plays the computer again from its next deal."""
         mate = self._mate
         if mate is None:
@@ -411,27 +464,26 @@ class Classmates:
         if leaving:
             try:
                 settings = dict(mate.store.table(mate.token).settings)
-                mate.store.save_settings(mate.token, {**settings, "left": mate.seat})
+                left = sorted(seat_set(settings.get("left")) | {mate.seat})
+                mate.store.save_settings(mate.token, {**settings, "left": left})
             except Exception:
                 log.warning("the classmate table could not be told this seat left", exc_info=True)
         mate.stop()
         self._mate = None
         c = self.controller
-        c.computers = (1 - c.seat,)
-        self._names = (N_("You"), N_("Computer"))
+        n = len(c.observation().names)
+        c.cancel()
+        c.computers = tuple(s for s in range(n) if s != c.seat)
+        self._seat_names(n, c.seat, {})  # type: ignore[attr-defined]
 
     # -- what the table asks -------------------------------------------------------------------
-    def after_move(self) -> None:
-        if self._mate is None:
-            super().after_move()  # type: ignore[misc]
-        else:
-            self._mate_push()
-
     def _mate_why_not(self) -> str | None:
-        """Why the person may not move at a classmate table now: the classmate has not sat
+        """Why the person may not move at a classmate table now: a classmate has not sat
         down yet (else None)."""
         mate = self._mate
-        return _(SIT_FIRST) if mate is not None and not mate.taken else None
+        if mate is None or mate.taken:
+            return None
+        return ngettext(*SIT_FIRST, mate.open).format(n=mate.open)
 
     def _mate_draw(self, view: dict[str, Any]) -> None:
         """``view["classmate"]``: what the page shows of classmate play (module doc), or None
@@ -444,28 +496,62 @@ class Classmates:
                   "make": _("Make a table"), "code": _("Table code"),
                   "join": _("Sit down"), "or": _("or type your classmate's code:"),
                   "link": _("Send your classmate this link:"), "copy": _("Copy"),
-                  "close": _("Close"), "finish": _("Finish against the computer")}
+                  "close": _("Close"), "finish": _("Finish against the computer"),
+                  "seats": _("Who plays with you")}
         if mate is None:
-            view["classmate"] = {"stage": "offer", "labels": labels, "error": self._mate_error}
+            view["classmate"] = {"stage": "offer", "labels": labels, "error": self._mate_error,
+                                 "seats": self._mate_seat_choices()}
             return
-        view["labels"]["confirm"] = _(LEAVE).format(who=shown_name(mate.other_name()))
+        who = mate.who()
+        view["labels"]["confirm"] = _(LEAVE).format(who=who)
         code = f"{mate.code[:4]}-{mate.code[4:]}"
         stage = "waiting" if not mate.taken else "playing"
-        who = shown_name(mate.other_name())
         over = view["mode"] == "over"
-        view["classmate"] = {"stage": stage, "code": code, "labels": labels, "away": mate.away,
-                             "who": _(AWAY if mate.away else PLAYING).format(who=who),
-                             "finish": mate.gone() and not over}
+        away = mate.who(mate.away)
+        gone = mate.gone()
+        view["classmate"] = {"stage": stage, "code": code, "labels": labels, "away": bool(away),
+                             "who": _(AWAY).format(who=away) if away else _(PLAYING).format(who=who),
+                             "finish": bool(gone) and not over}
+        if len(mate.people) + len(mate.computers) > 1:
+            view["subtitle"] = _(WITH_CLASSMATES)
         if stage == "playing":          # who you play: a badge of the toolbar
             view["badges"] = [*view["badges"], view["classmate"]["who"]]
-        if stage == "waiting":          # nothing to click until the classmate sits down
-            view["mode"], view["actions"] = "wait", []
-            for card in view["hand"]:
-                card.update(playable=False, idle=True, reason=_(SIT_FIRST))
-            view["what_now"]["prompt"] = _(WAITING_FOR).format(code=code)
+        if stage == "waiting":          # nothing to click until every classmate sits down
+            self._mate_idle(view)
+            view["what_now"]["prompt"] = ngettext(*WAITING_FOR, mate.open).format(
+                code=code, n=mate.open) if mate.seat == 0 else self._mate_why_not()
             view["what_now"]["text"] = " ".join(
                 t for t in (view["what_now"].get("note"), view["what_now"]["prompt"]) if t)
-        elif mate.gone() and not over:
-            view["what_now"]["note"] = _(LEFT if mate.quit else GONE).format(who=who)
+        elif gone and not over:
+            quit_only = gone <= mate.quit
+            view["what_now"]["note"] = _(LEFT if quit_only else GONE).format(who=mate.who(gone))
             view["what_now"]["note_tone"] = "warn"
             view["what_now"]["text"] = view["what_now"]["note"] + " " + view["what_now"]["prompt"]
+
+    def _mate_idle(self, view: dict[str, Any]) -> None:
+        """Nothing on the table may be clicked (a classmate is still to sit down)."""
+        why = self._mate_why_not()
+        view["mode"], view["actions"] = "wait", []
+        for card in view.get("hand", ()):
+            card.update(playable=False, idle=True, reason=why)
+        if "suits" in view:
+            view["suits"] = []
+        for call in view.get("calls", ()):
+            call.update(enabled=False, reason=why)
+        if isinstance(view.get("stock"), dict) and "draw" in view["stock"]:
+            view["stock"]["draw"] = False
+
+    def _mate_seat_choices(self) -> list[dict[str, Any]]:
+        """How many of the next game's other seats classmates take (the rest: computers), as
+        the form offers it (none for a game of two)."""
+        n = self._players_next()
+        if n <= 2:
+            return []
+        choices = []
+        for k in range(n - 1, 0, -1):
+            m = n - 1 - k
+            label = ngettext("{n} classmate", "{n} classmates", k).format(n=k)
+            if m:
+                label += " + " + ngettext("{n} computer", "{n} computers", m).format(n=m)
+            choices.append({"value": k, "label": label})
+        return choices

@@ -20,7 +20,7 @@ next) until "Next hand"; at the end of the game a panel says who won, with New g
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, cast
 
 from cardkit import ecarte
@@ -30,8 +30,8 @@ from cardkit.ecarte import EcarteObservation
 from cardkit.i18n import N_, _, ngettext, shown_name
 
 from .cardtable import CardTable, bundle, card_json, game_over_view, held, sort_hand, waiting_card
-from .controller import Controller
 from .classmate import Classmates
+from .controller import Controller
 from .resume import Resumable
 from .task import Task, TaskMode
 
@@ -526,6 +526,11 @@ class EcarteTable(Classmates, Resumable, CardTable):
         self._stored_dealt(state)
         return state
 
+    def _seat_names(self, n: int, seat: int, people: Mapping[int, str]) -> list[str]:
+        """"You" at ``seat``, the classmate or "Computer" at the other (kept: ``_names``)."""
+        self._names = (N_("You"), people.get(1 - seat) or N_("Computer"))
+        return list(self._names if seat == 0 else self._names[::-1])
+
     def _resumed_hand(self, state: Any) -> None:
         """A match resumed before any move of its latest hand pauses on the hand before it."""
         obs = state.observation(self.controller.seat)
@@ -558,10 +563,8 @@ class EcarteTable(Classmates, Resumable, CardTable):
     def why_not_now(self, obs: Observation) -> str | None:
         """A pause between hands, the game over, the other side's turn, or a classmate still
         to sit down (else ``None``)."""
-        if self._mate_why_not():
-            return self._mate_why_not()
-        if self.pause is not None:
-            return _("This hand is over: press Next hand.")
+        if self._mate_why_not() or self.pause is not None:
+            return self._mate_why_not() or _("This hand is over: press Next hand.")
         if obs.is_over:
             return _("The game is over: press New game to play again.")
         if obs.current_player != self.controller.seat:

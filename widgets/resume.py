@@ -34,13 +34,13 @@ from __future__ import annotations
 import json
 import logging
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from cardkit.core import Action, GameState
 from cardkit.i18n import N_, _, ngettext, shown_name
 
-__all__ = ["Resumable", "StoredMatch", "mover", "type_of", "well_formed_token", "with_names"]
+__all__ = ["Resumable", "StoredMatch", "mover", "named", "type_of", "well_formed_token"]
 
 log = logging.getLogger("cardkit.tables")
 
@@ -143,10 +143,10 @@ class StoredMatch:
             log.warning("the table store failed to keep the settings", exc_info=True)
 
     # -- coming back -----------------------------------------------------------------------------
-    def find(self, token: Any, names: tuple[str, str] | None
+    def find(self, token: Any, namer: Callable[[int, int], list[str]] | None = None
              ) -> tuple[GameState, dict[str, Any]] | None:
         """The live match of this game whose person's seat the (untrusted) ``token`` opens, as
-        ``(state, settings)``, its two seats named ``names`` (the person's first; None: the
+        ``(state, settings)``, its seats named ``namer(seats, person's seat)`` (None: the
         stored names stay); None for anything else (never an exception)."""
         if self.store is None or not well_formed_token(token):
             return None
@@ -156,8 +156,10 @@ class StoredMatch:
             computers = self._computers(token, view, settings.pop("computers", None))
             if view.game != self.game or settings.get("mode") == "classmate" or computers is None:
                 return None
-            text = view.state_json if names is None else with_names(view.state_json, names, view.seat)
-            state = type_of(self.game).from_json(text)
+            state = type_of(self.game).from_json(view.state_json)
+            names = None if namer is None else namer(len(view.seats), view.seat)
+            if names is not None and list(names) != list(state.observation(view.seat).names):
+                state = type_of(self.game).from_json(named(view.state_json, names))
         except Exception:           # an unknown seat, a purged table, a store that failed
             log.debug("no match to resume for this token", exc_info=True)
             return None
@@ -201,16 +203,16 @@ def mover(state: GameState, action: Any, person: int) -> int:
     return person if turn is None else turn
 
 
-def with_names(state_json: str, names: tuple[str, str], seat: int) -> str:
-    """The engine's JSON (``GameState.to_json()``) with its two seats named ``names`` (the
-    person's name first, the person sitting at ``seat``): how a table names the seats of a
-    match it did not deal (the store keeps no name a table shows).
+def named(state_json: str, names: Sequence[str]) -> str:
+    """The engine's JSON (``GameState.to_json()``) with its seats named ``names`` (one per
+    seat): how a table names the seats of a match it did not deal (the names a page shows are
+    its own: "You" for its own seat).
 
-    >>> json.loads(with_names('{"names": null, "actions": []}', ("You", "Ada"), 1))["names"]
+    >>> json.loads(named('{"names": null, "actions": []}', ["Ada", "You"]))["names"]
     ['Ada', 'You']
     """
     d = json.loads(state_json)
-    d["names"] = list(names) if seat == 0 else list(names[::-1])
+    d["names"] = list(names)
     return json.dumps(d, ensure_ascii=False, sort_keys=True)
 
 
@@ -303,8 +305,7 @@ class Resumable:
         m, c = self._stored, self.controller
         if m is None or m.token is not None or m.touched:
             return                      # no store, or this table's own match is under way
-        names = getattr(self, "_names", None)     # Écarté's two names (Switch's is a method)
-        found = m.find(token, names if isinstance(names, tuple) else None)
+        found = m.find(token, lambda n, seat: self._seat_names(n, seat, {}))
         if found is None:
             self._tell_page(None)
             return
@@ -317,6 +318,12 @@ class Resumable:
         if c.pending:
             self.draw()  # type: ignore[attr-defined]
         self._tell_page(m.token)
+
+    def _seat_names(self, n: int, seat: int, people: Mapping[int, str]) -> list[str]:
+        """The names this table puts on the ``n`` seats of a match it did not deal, the person
+        at ``seat``: ``people`` names the person seats at a classmate table (the person's
+        own included; none: a match against the computer), the others are computers."""
+        raise NotImplementedError
 
     def _resumed_hand(self, state: GameState) -> None:
         """Forget what the table showed of its fresh deal for ``state`` (a table with a pause

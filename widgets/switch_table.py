@@ -17,7 +17,7 @@ gives nothing away).
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, cast
 
 from cardkit import switch
@@ -27,6 +27,7 @@ from cardkit.i18n import N_, _, ngettext
 from cardkit.switch import SwitchObservation
 
 from .cardtable import CardTable, bundle, card_json, game_over_view, held, sort_hand, waiting_card
+from .classmate import Classmates
 from .controller import Controller
 from .resume import Resumable
 from .task import Task, TaskMode
@@ -247,7 +248,7 @@ def switch_view(obs: SwitchObservation, *, reveal: bool = False, caught: tuple[s
     }
 
 
-class SwitchTable(Resumable, CardTable):
+class SwitchTable(Classmates, Resumable, CardTable):
     """Play Switch against the computer (RULES.md §2): you and 1–5 computer players.
 
     Parameters: ``rules`` (a :class:`cardkit.switch.SwitchRules`; ``players`` overrides its
@@ -259,8 +260,9 @@ class SwitchTable(Resumable, CardTable):
     ``animate``, ``four_colour``; ``task`` (a :class:`~cardkit_tables.task.Task` on the stacked
     deal: "predict, then see"); ``store`` (a table store, ``cardkit_serving.store.open_store()``:
     the match is kept there and a new page comes back to it, :mod:`cardkit_tables.resume`;
-    None, the default: nothing is kept). A stacked deal (``deck``/``hands``) has "Deal this
-    again".
+    None, the default: nothing is kept); ``classmates`` (with a store: offer "Play a classmate",
+    classmates and computers at one table, :mod:`cardkit_tables.classmate`). A stacked deal
+    (``deck``/``hands``) has "Deal this again".
 
     Raises ``ValueError`` for a seat not in the game, a negative delay, or a task without a
     stacked deal or whose moves or answers do not fit it.
@@ -278,7 +280,8 @@ class SwitchTable(Resumable, CardTable):
                  beginner: bool = False, deck=None, hands=None, dealer: int | None = None,
                  forget_rate: float | None = None, catch_rate: float | None = None,
                  narrow: bool = False, animate: bool = True, four_colour: bool = False,
-                 task: Task | None = None, store: Any = None, **kwargs: Any):
+                 task: Task | None = None, store: Any = None, classmates: bool = False,
+                 **kwargs: Any):
         rules = rules or switch.SwitchRules()
         if players is None and hands is not None:
             players = len(hands)
@@ -304,15 +307,23 @@ class SwitchTable(Resumable, CardTable):
             options={"players": (2, 3, 4, 5, 6), "level": ("easy", "hard")},
             stacked=deck is not None or hands is not None, task=task)
         self._keep_in(store, "switch")
+        self._offer_classmates(store, classmates)
         self.controller.start()
 
     # -- hooks for the controller ------------------------------------------------------------------
-    def _names(self, n: int) -> list[str]:
-        others = iter(COMPUTER_NAMES)
-        return [N_("you") if s == self.controller.seat else next(others) for s in range(n)]
+    def _seat_names(self, n: int, seat: int, people: Mapping[int, str]) -> list[str]:
+        """"you" at ``seat``, each classmate's name at theirs (``people``), and the computers'
+        names no classmate has at the rest."""
+        others = iter([name for name in COMPUTER_NAMES if name not in people.values()])
+        return [N_("you") if s == seat else people[s] if s in people else next(others)
+                for s in range(n)]
+
+    def _players_next(self) -> int:
+        return int({**self.controller.settings, **self.controller.pending}["players"])
 
     def new_state(self, settings: dict, seed: int | None) -> GameState:
         """A new game of ``settings["players"]`` players (the stacked deal, the first time)."""
+        self._mate_left()
         first, self._first = self._first, {}
         c = self.controller
         rules = switch.SwitchRules(**{**self._rules.__dict__, "players": int(settings["players"])})
@@ -322,7 +333,8 @@ class SwitchTable(Resumable, CardTable):
         c.computers = tuple(p for p in range(rules.players) if p != c.seat)
         self._mark = 0
         state = switch.new_game(rules, seed=seed, deck=first.get("deck"), hands=first.get("hands"),
-                                dealer=first.get("dealer"), names=self._names(rules.players))
+                                dealer=first.get("dealer"),
+                                names=self._seat_names(rules.players, c.seat, {}))
         self._stored_dealt(state)
         return state
 
@@ -358,7 +370,7 @@ class SwitchTable(Resumable, CardTable):
         rest, naming the rule)."""
         if obs.is_over:
             return _("The game is over: press New game to play again.")
-        return None
+        return self._mate_why_not()
 
     def send_from_page(self, content: Any) -> None:
         """As :meth:`CardTable.send_from_page`; ``{"do": "pref", "name": "beginner", "value":
@@ -393,6 +405,7 @@ class SwitchTable(Resumable, CardTable):
         view["speed"] = self._speed()
         view["prefs"] = dict(self.prefs)
         self._stored_draw(view)
+        self._mate_draw(view)
         self.view = view
 
     def _repr_args(self) -> str:

@@ -30,11 +30,12 @@ from typing import Any
 
 from cardkit import war
 from cardkit.cards import Card
-from cardkit.core import Action, GameState, Observation, Player
+from cardkit.core import Action, GameState, Observation, Player, default_names
 from cardkit.i18n import N_, _
 from cardkit.war import WarObservation
 
 from .cardtable import CardTable, bundle, card_json, game_over_view, held, waiting_card
+from .classmate import Classmates
 from .controller import Controller
 from .resume import Resumable
 from .task import Task, TaskMode
@@ -241,7 +242,7 @@ def war_view(obs: WarObservation, *, reveal: bool = False, auto: bool = False,
     }
 
 
-class WarTable(Resumable, CardTable):
+class WarTable(Classmates, Resumable, CardTable):
     """Play War and its variants (RULES.md §1).
 
     Parameters: ``rules`` (a :class:`cardkit.war.WarRules`; default classic; for Slap war the
@@ -253,7 +254,9 @@ class WarTable(Resumable, CardTable):
     module doc); ``store`` (a table store, ``cardkit_serving.store.open_store()``: the match is
     kept there, every move by its seat's token — Flip, "Play to the end" and the slap timer's
     "too slow" are the person's — and a new page comes back to it,
-    :mod:`cardkit_tables.resume`; None, the default: nothing is kept).
+    :mod:`cardkit_tables.resume`; None, the default: nothing is kept); ``classmates`` (with a
+    store: offer "Play a classmate", classmates and computers at one table, each Flip any
+    person's, :mod:`cardkit_tables.classmate`; not Slap war, whose race is one person's).
 
     For lessons and tests: :meth:`flip` (press Flip), :meth:`play_to_end`; ``reveal`` (True
     while a war's face-down cards are shown as backs), ``auto`` (playing to the end).
@@ -275,7 +278,7 @@ class WarTable(Resumable, CardTable):
                  seat: int = 0, delay: float = 0.4, level: str = "easy", hands=None, deck=None,
                  piles=None, narrow: bool = False, animate: bool = True, four_colour: bool = False,
                  task: Task | None = None, name: str | None = None, store: Any = None,
-                 **kwargs: Any):
+                 classmates: bool = False, **kwargs: Any):
         rules = rules if rules is not None else war.WarRules.classic()
         self._name = str(name) if name else None
         if not 0 <= seat < rules.players:
@@ -303,19 +306,16 @@ class WarTable(Resumable, CardTable):
             settings={"variant": key or "custom"}, options={"variant": tuple(options)},
             stacked=stacked, task=task)
         self._keep_in(store, "war")
+        self._offer_classmates(store, classmates)
         self.controller.start()
 
     # -- hooks for the controller ------------------------------------------------------------------
     def new_state(self, settings: dict, seed: int | None) -> GameState:
         """A new game of the variant in ``settings`` (the stacked deal, the first time)."""
+        self._mate_left()
         first, self._first = self._first, {}
         seat = self.controller.seat
-        if first:
-            rules = first["rules"]
-        elif settings["variant"] == "custom":
-            rules = self._custom
-        else:
-            rules = _seated(war.VARIANTS[settings["variant"]](), seat)
+        rules = first["rules"] if first else self._rules_of(settings)
         if seat >= rules.players:
             raise ValueError("the person's seat is not in this variant")
         self.reveal = False
@@ -328,6 +328,27 @@ class WarTable(Resumable, CardTable):
         return state
 
     RESUMED_PREFS = ()
+
+    def _rules_of(self, settings: dict) -> war.WarRules:
+        """The rules a new game of ``settings`` is dealt with (the menu's variant, or custom)."""
+        if settings["variant"] == "custom" and self._custom is not None:
+            return self._custom
+        return _seated(war.VARIANTS[settings["variant"]](), self.controller.seat)
+
+    def _seat_names(self, n: int, seat: int, people: Mapping[int, str]) -> list[str]:
+        """Each person's name at their seat (``people``: the person's own row says "You" on the
+        table), "Player k" at a computer's."""
+        return [people.get(s) or default_names(n)[s] for s in range(n)]
+
+    def _players_next(self) -> int:
+        return self._rules_of({**self.controller.settings, **self.controller.pending}).players
+
+    def _mate_refusal(self, settings: dict[str, Any]) -> str | None:
+        """Slap war is played against the computer only: its slap race is one person's."""
+        if self._rules_of(settings).slap_rank is not None:
+            return _("Slap war is played against the computer only: choose another variant in "
+                     "Settings to play a classmate.")
+        return None
 
     def _computer_level(self) -> str:
         return self.level
@@ -364,6 +385,8 @@ class WarTable(Resumable, CardTable):
         assert isinstance(obs, WarObservation)
         if obs.is_over:
             return _("The game is over: press New game to play again.")
+        if self._mate_why_not():
+            return self._mate_why_not()
         if self.reveal:
             return war.reveal_pause(obs.war_rules)
         cp = obs.current_player
@@ -489,6 +512,7 @@ class WarTable(Resumable, CardTable):
         view["speed"] = self._speed()
         view["prefs"] = dict(self.prefs)
         self._stored_draw(view)
+        self._mate_draw(view)
         self.view = view
 
     # -- for lessons and tests ---------------------------------------------------------------------

@@ -30,7 +30,7 @@ server) finds the same match, position and settings. A table against the compute
 same way, its computer seat's token held by the player's kernel.
 
 Errors (each a :class:`StoreError` whose text a student may read, translated): ``BadStoreURL``,
-``UnknownTable``, ``UnknownSeat``, ``SeatTaken``, ``TooManyAttempts``, ``NotYourTurn``,
+``UnknownTable``, ``OtherGame``, ``UnknownSeat``, ``SeatTaken``, ``TooManyAttempts``, ``NotYourTurn``,
 ``StaleVersion`` (also named ``MoveConflict``), ``StillHere`` (``take_over`` of a seat whose
 player has not gone); the engine's own ``cardkit.InvalidAction`` and ``cardkit.IllegalAction``
 pass through unchanged.
@@ -42,13 +42,13 @@ from pathlib import Path
 from typing import Any
 
 from .base import (AWAY_AFTER, CODE_ALPHABET, CODE_LENGTH, EXPIRE_AFTER, FAILED_CODES_PER_MINUTE,
-                   BadStoreURL, MoveConflict, NewTable, NotYourTurn, Seat, SeatPlan, SeatTaken,
+                   BadStoreURL, MoveConflict, NewTable, NotYourTurn, OtherGame, Seat, SeatPlan, SeatTaken,
                    StaleVersion, StillHere, StoreError, TableStore, TableView, Ticket,
                    TooManyAttempts, UnknownSeat, UnknownTable, normalize_code)
 
 __all__ = [
     "AWAY_AFTER", "CODE_ALPHABET", "CODE_LENGTH", "DEFAULT_URL", "ENV", "EXPIRE_AFTER",
-    "FAILED_CODES_PER_MINUTE", "BadStoreURL", "MoveConflict", "NewTable", "NotYourTurn", "Seat",
+    "FAILED_CODES_PER_MINUTE", "BadStoreURL", "MoveConflict", "NewTable", "NotYourTurn", "OtherGame", "Seat",
     "SeatPlan", "SeatTaken", "StaleVersion", "StillHere", "StoreError", "TableStore", "TableView",
     "Ticket", "TooManyAttempts", "UnknownSeat", "UnknownTable", "normalize_code", "open_store",
 ]

@@ -21,8 +21,8 @@ from cardkit.i18n import N_, _
 
 __all__ = [
     "AWAY_AFTER", "CODE_ALPHABET", "CODE_LENGTH", "EXPIRE_AFTER", "FAILED_CODES_PER_MINUTE",
-    "BadStoreURL", "MoveConflict", "NewTable", "NotYourTurn", "Seat", "SeatPlan", "SeatTaken",
-    "StaleVersion", "StillHere", "StoreError", "TableStore", "TableView", "Ticket",
+    "BadStoreURL", "MoveConflict", "NewTable", "NotYourTurn", "OtherGame", "Seat", "SeatPlan",
+    "SeatTaken", "StaleVersion", "StillHere", "StoreError", "TableStore", "TableView", "Ticket",
     "TooManyAttempts", "UnknownSeat", "UnknownTable", "normalize_code",
 ]
 
@@ -47,6 +47,8 @@ GAMES = {"war": ("cardkit.war", "WarState"), "switch": ("cardkit.switch", "Switc
 
 # What a student may read (the tables show these errors' text)
 UNKNOWN_TABLE = N_("No table has this code. Check the code with your classmate and type it again.")
+OTHER_GAME = N_("This code is for a table of another game. Open that game's page, then type "
+               "the code there.")
 SEAT_TAKEN = N_("This table has no free seat: somebody already sat down there.")
 TOO_MANY = N_("Too many wrong table codes were typed from your computer. Wait a minute, then "
               "try again.")
@@ -75,6 +77,10 @@ class UnknownTable(StoreError, LookupError):
 
 class UnknownSeat(StoreError, PermissionError):
     """This token opens no seat: forged, mistyped, or its table was purged."""
+
+
+class OtherGame(StoreError):
+    """The code is another game's table (a Switch code typed on the Écarté page)."""
 
 
 class SeatTaken(StoreError):
@@ -372,9 +378,12 @@ class TableStore(abc.ABC):
                 return NewTable(code, tickets)
         raise StoreError("no free table code after 20 tries")   # 1,000 tables: p ≈ 1e-180
 
-    def join(self, code: str, client: str, seat: int | None = None) -> Ticket:
+    def join(self, code: str, client: str, seat: int | None = None,
+             game: str | None = None) -> Ticket:
         """Take an open seat of the table ``code`` (as typed: :func:`normalize_code`), the first
-        open one or ``seat``; its token is given this once.
+        open one or ``seat``; its token is given this once. ``game`` (``"switch"`` …): the page
+        plays this game only, and a code of another game's table sits nobody down
+        (:class:`OtherGame`, not counted as a wrong code).
 
         ``client`` names who asks (the page's network address); only its hash is kept, to count
         wrong codes. Raises :class:`TooManyAttempts` after :data:`FAILED_CODES_PER_MINUTE` wrong
@@ -387,6 +396,8 @@ class TableStore(abc.ABC):
         if record is None:
             self._fail(client, now)
             raise UnknownTable(_(UNKNOWN_TABLE))
+        if game is not None and record.game != game:
+            raise OtherGame(_(OTHER_GAME))
         for row in record.seats:
             if row.kind == "person" and row.token_hash is None and seat in (None, row.seat):
                 token = f"{code}.{secrets.token_urlsafe(32)}"

@@ -7,7 +7,31 @@ import pytest
 from cardkit_serving.store import open_store
 from widget_helpers import widget_hygiene
 
-__all__ = ["store", "url", "widget_hygiene"]
+__all__ = ["clock", "redis_url", "store", "url", "widget_hygiene"]
+
+
+class Clock:
+    """A clock a test moves by hand (``clock.now += 31``): Unix seconds, as ``time.time``."""
+
+    def __init__(self):
+        self.now = 1_800_000_000.0
+
+    def __call__(self):
+        return self.now
+
+
+@pytest.fixture
+def clock():
+    """A :class:`Clock` for a store whose seats go away when the test says so."""
+    return Clock()
+
+
+@pytest.fixture(scope="module")
+def redis_url(tmp_path_factory):
+    """A real ``redis-server`` for the module's tests (``tests/redis_server.py``)."""
+    from redis_server import redis_server
+    with redis_server(tmp_path_factory.mktemp("redis")) as url:
+        yield url
 
 
 @pytest.fixture

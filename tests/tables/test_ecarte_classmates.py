@@ -16,34 +16,15 @@ from cardkit_tables import EcarteTable
 from cardkit_tables.classmate import AWAY_AFTER, GIVE_UP_AFTER, clean_name
 
 
-class Clock:
-    def __init__(self):
-        self.now = 1_800_000_000.0
-
-    def __call__(self):
-        return self.now
-
-
-@pytest.fixture
-def clock():
-    return Clock()
-
-
 @pytest.fixture(params=["sqlite", "redis"])
 def store(request, tmp_path, clock):
+    """Each test on both backends, on a clock the test moves."""
     if request.param == "sqlite":
         url = f"sqlite:///{tmp_path}/tables.db"
     else:
         url = request.getfixturevalue("redis_url")
     with open_store(url, clock=clock) as s:
         yield s
-
-
-@pytest.fixture(scope="module")
-def redis_url(tmp_path_factory):
-    from redis_server import redis_server
-    with redis_server(tmp_path_factory.mktemp("redis")) as url:
-        yield url
 
 
 def kernel(store):
@@ -180,7 +161,7 @@ def test_wrong_codes_names_and_messages(store):
         assert ben.view["classmate"]["error"] == ben.refusals[-1]         # shown in the form too
     ben.send_from_page({"do": "join", "code": f" {code[:4].lower()} - {code[4:]} ", "name": {"html": "<b>"}})
     assert ben.view["classmate"]["stage"] == "playing"
-    assert store.table(ben_page.token).settings["names"] == {"0": "Ada", "1": ""}
+    assert store.table(ben_page.token).settings["names"] == {"0": "Ada"}     # no name: none kept
     ada.mate_sync()
     assert ada.view["classmate"]["who"] == "You are playing Classmate."
     third, _p3 = kernel(store)

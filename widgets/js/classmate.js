@@ -1,7 +1,8 @@
 // cardkit tables: "Play a classmate" (widgets/classmate.py). The kernel says what to show in
 // view.classmate (null: the table does not offer it):
-//   {stage: "offer"}                  a "Play a classmate" button (on the ⚙ Settings line); it opens a
-//                                     small form: your name, Make a table, or a code and Sit down
+//   {stage: "offer", seats}           a "Play a classmate" button (on the ⚙ Settings line); it opens a
+//                                     small form: your name, Make a table (Switch and War: with how
+//                                     many classmates, from seats), or a code and Sit down
 //   {stage: "waiting", code}          the table's code, and the link to hand over, built here
 //                                     from this page's own address (?table=CODE)
 //   {stage: "playing", who, away, finish}     who you play and whether they are here (a badge
@@ -67,12 +68,12 @@ export class Classmates {
     this.box.hidden = empty;
     if (empty) { this.box.replaceChildren(); return; }
     const L = m.labels || {};
-    if (m.stage === "offer") this.drawOffer(L, m.error);
+    if (m.stage === "offer") this.drawOffer(L, m.error, m.seats || []);
     else if (m.stage === "waiting") this.drawWaiting(m, L);
     else this.drawPlaying(m, L);
   }
 
-  drawOffer(L, error) {
+  drawOffer(L, error, seats) {
     // what was typed stays when the form is drawn again (a refusal shown in it)
     const typed = (key) => { const e = this.box.querySelector(`[data-key="${key}"]`); return e ? e.value : null; };
     const keptName = typed("mate:name"), keptCode = typed("mate:code");
@@ -84,14 +85,22 @@ export class Classmates {
                               type: "text", value: linkCode() });
     if (keptName !== null) name.value = keptName;
     if (keptCode !== null) code.value = keptCode;
+    // Switch and War: how many of the other seats classmates take (the rest: computers)
+    const keptSeats = typed("mate:seats");
+    const choose = seats.length ? h("select", { id: "ck-mate-seats-" + uid, class: "ck-input", "data-key": "mate:seats" },
+      seats.map((c) => h("option", { value: String(c.value) }, c.label))) : null;
+    if (choose && keptSeats !== null) choose.value = keptSeats;
     const who = () => name.value;
     const join = () => this.send({ do: "join", code: code.value, name: who() });
     code.addEventListener("keydown", (ev) => { if (ev.key === "Enter") { ev.preventDefault(); join(); } });
     // from a link: the code is there, so Sit down comes first and is the one in green
     const fromLink = !!linkCode();
-    const make = h("div", { class: "ck-mates-row" },
-      h("button", { type: "button", class: "ck-btn" + (fromLink ? "" : " ck-primary"), "data-key": "mate:make",
-                    onclick: () => this.send({ do: "classmate", name: who() }) }, L.make || ""));
+    const made = () => (choose ? { do: "classmate", name: who(), classmates: Number(choose.value) }
+                               : { do: "classmate", name: who() });
+    const make = [choose ? h("label", { class: "ck-mates-field", for: choose.id }, h("span", {}, L.seats || ""), choose) : null,
+      h("div", { class: "ck-mates-row" },
+        h("button", { type: "button", class: "ck-btn" + (fromLink ? "" : " ck-primary"), "data-key": "mate:make",
+                      onclick: () => this.send(made()) }, L.make || ""))];
     const sit = [h("label", { class: "ck-mates-field", for: code.id }, h("span", {}, L.or || ""), code),
       h("div", { class: "ck-mates-row" },
         h("button", { type: "button", class: "ck-btn" + (fromLink ? " ck-primary" : ""), "data-key": "mate:join",

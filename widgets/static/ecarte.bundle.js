@@ -291,11 +291,11 @@ var Classmates = class {
       return;
     }
     const L = m.labels || {};
-    if (m.stage === "offer") this.drawOffer(L, m.error);
+    if (m.stage === "offer") this.drawOffer(L, m.error, m.seats || []);
     else if (m.stage === "waiting") this.drawWaiting(m, L);
     else this.drawPlaying(m, L);
   }
-  drawOffer(L, error) {
+  drawOffer(L, error, seats) {
     const typed = (key) => {
       const e = this.box.querySelector(`[data-key="${key}"]`);
       return e ? e.value : null;
@@ -323,6 +323,13 @@ var Classmates = class {
     });
     if (keptName !== null) name.value = keptName;
     if (keptCode !== null) code.value = keptCode;
+    const keptSeats = typed("mate:seats");
+    const choose = seats.length ? h(
+      "select",
+      { id: "ck-mate-seats-" + uid, class: "ck-input", "data-key": "mate:seats" },
+      seats.map((c) => h("option", { value: String(c.value) }, c.label))
+    ) : null;
+    if (choose && keptSeats !== null) choose.value = keptSeats;
     const who = () => name.value;
     const join = () => this.send({ do: "join", code: code.value, name: who() });
     code.addEventListener("keydown", (ev) => {
@@ -332,16 +339,20 @@ var Classmates = class {
       }
     });
     const fromLink = !!linkCode();
-    const make = h(
-      "div",
-      { class: "ck-mates-row" },
-      h("button", {
-        type: "button",
-        class: "ck-btn" + (fromLink ? "" : " ck-primary"),
-        "data-key": "mate:make",
-        onclick: () => this.send({ do: "classmate", name: who() })
-      }, L.make || "")
-    );
+    const made = () => choose ? { do: "classmate", name: who(), classmates: Number(choose.value) } : { do: "classmate", name: who() };
+    const make = [
+      choose ? h("label", { class: "ck-mates-field", for: choose.id }, h("span", {}, L.seats || ""), choose) : null,
+      h(
+        "div",
+        { class: "ck-mates-row" },
+        h("button", {
+          type: "button",
+          class: "ck-btn" + (fromLink ? "" : " ck-primary"),
+          "data-key": "mate:make",
+          onclick: () => this.send(made())
+        }, L.make || "")
+      )
+    ];
     const sit = [
       h("label", { class: "ck-mates-field", for: code.id }, h("span", {}, L.or || ""), code),
       h(

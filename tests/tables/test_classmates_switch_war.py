@@ -1,0 +1,216 @@
+"""Play classmates at Switch and War (issue 20 point 2), headless: several tables on one store,
+as the kernels of one server are. Ada makes a table with seats for classmates and computers,
+the others join with its code; every move goes through the store, each page sees only its own
+seat, and the kernel of the first person here (the host) plays the computers.
+
+As in ``test_ecarte_classmates.py``, no event loop runs: ``mate_sync()`` is one step of the
+watcher, made by hand."""
+import json
+import random
+import re
+
+import pytest
+
+from cardkit_serving.store import open_store
+from cardkit_tables import EcarteTable, SwitchTable, WarTable
+from cardkit_tables.classmate import GIVE_UP_AFTER
+from widget_helpers import StoredPage as Page
+
+
+@pytest.fixture(params=["sqlite", "redis"])
+def store(request, tmp_path, clock):
+    """Each test on both backends, on a clock the test moves."""
+    url = f"sqlite:///{tmp_path}/t.db" if request.param == "sqlite" else request.getfixturevalue("redis_url")
+    with open_store(url, clock=clock) as s:
+        yield s
+
+
+def switch_kernel(store, players=4):
+    table = SwitchTable(store=store, classmates=True, delay=0, players=players)
+    return table, Page(table)
+
+
+def sync(tables, rounds=3):
+    """Every kernel reads the store (the host's computers move as they read it)."""
+    for _r in range(rounds):
+        for t in tables:
+            t.mate_sync()
+
+
+def moves_of(text) -> list:
+    return json.loads(text if isinstance(text, str) else text.to_json())["actions"]
+
+
+def cards_in(part) -> set[str]:
+    return set(re.findall(r'"code": "([^"]+)"', json.dumps(part)))
+
+
+def switch_trio(store):
+    """Ada's Switch table of 4 (Ben and Cleo classmates, one computer), everyone seated."""
+    ada, ada_page = switch_kernel(store)
+    seats = ada.view["classmate"]["seats"]
+    assert [c["label"] for c in seats] == ["3 classmates", "2 classmates + 1 computer",
+                                           "1 classmate + 2 computers"]
+    ada.send_from_page({"do": "classmate", "name": "Ada", "classmates": 2})
+    code = ada.view["classmate"]["code"]
+    assert ada.view["what_now"]["prompt"] == (f"Your table's code is {code}. Give your classmates the "
+                                              "link or the code: the game starts when 2 more sit down.")
+    ben, ben_page = switch_kernel(store, players=2)        # a joiner's own settings do not matter
+    cleo, cleo_page = switch_kernel(store)
+    ben.send_from_page({"do": "join", "code": code, "name": "Ben"})
+    assert ben.view["classmate"]["stage"] == "waiting"      # Cleo is still to come
+    assert ben.view["what_now"]["prompt"] == "Wait until your classmate sits down at the table."
+    ada.mate_sync()
+    assert ada.view["what_now"]["note"] == "Ben sat down."
+    assert ada.view["what_now"]["prompt"].endswith("Give your classmate the link or the code: "
+                                                   "the game starts when they sit down.")
+    cleo.send_from_page({"do": "join", "code": code, "name": "Cleo"})
+    assert cleo.view["what_now"]["note"] == "You sat down at Ada's table."
+    sync([ada, ben, cleo])
+    return (ada, ada_page), (ben, ben_page), (cleo, cleo_page)
+
+
+def test_switch_two_classmates_and_a_computer_play_a_whole_game(store):
+    (ada, ada_page), (ben, _bp), (cleo, _cp) = switch_trio(store)
+    tables = [ada, ben, cleo]
+    view = store.table(ada_page.token)
+    assert [(s.kind, s.taken) for s in view.seats] == [("person", True)] * 3 + [("computer", True)]
+    assert set(view.settings["computers"]) == {"3"}
+    assert [t.controller.seat for t in tables] == [0, 1, 2]
+    assert list(ada.state.names) == ["you", "Ben", "Cleo", "Dev"]       # no computer is named Ben
+    assert list(cleo.state.names) == ["Ada", "Ben", "you", "Dev"]
+    assert ada.view["classmate"]["who"] == "You are playing Ben and Cleo."
+    assert ada.controller.computers == (3,) and ben.controller.computers == cleo.controller.computers == ()
+    rng = random.Random(3)
+    moves = 0
+    while not ada.state.is_over and moves < 800:
+        turn = ada.state.current_player
+        assert turn != 3                            # the host played the computer at once
+        t = tables[turn]
+        for page in tables:                        # no page ever shows another seat's hand
+            me = page.controller.seat
+            assert not cards_in(page.view["opponents"])
+            assert cards_in(page.view["hand"]) == {c.code for c in page.state.hands[me]}
+        legal = t.state.observation(turn).legal_actions
+        plays = [a for a in legal if a.kind in ("play", "choose")]
+        assert t.act(rng.choice(plays or legal)), t.refusals[-1:]
+        sync(tables)
+        moves += 1
+        stored = moves_of(store.table(ada_page.token).state_json)
+        assert moves_of(ada.state) == moves_of(ben.state) == moves_of(cleo.state) == stored
+    assert ada.state.is_over and moves > 10
+    played = {e.player for e in ada.state.observation(0).events if e.kind == "play"}
+    assert 3 in played                              # the computer played too
+    assert all(not t.errors for t in tables)
+
+
+def test_the_host_is_the_first_person_here(store, clock):
+    (ada, _ap), (ben, _bp), (cleo, _cp) = switch_trio(store)
+    clock.now += 11                                 # Ada's page closed: only Ben and Cleo ping
+    for t in (ben, cleo):
+        t.send_from_page({"do": "ping", "n": 1})
+        t._mate.touched = -1e9
+    sync([ben, cleo, ada])
+    assert ada.controller.computers == () and ben.controller.computers == (3,)
+    assert cleo.view["classmate"]["who"] == "Ada is away."
+
+
+def test_a_gone_classmate_s_seat_goes_to_the_computer_and_the_others_play_on(store, clock):
+    (ada, ada_page), (ben, _bp), (_cleo, cleo_page) = switch_trio(store)
+    clock.now += GIVE_UP_AFTER + 1                  # Cleo is gone; Ada and Ben are here
+    for t in (ada, ben):
+        t.send_from_page({"do": "ping", "n": 1})
+        t._mate.touched = -1e9
+    sync([ada, ben])
+    assert ben.view["classmate"]["finish"] is True
+    assert ben.view["what_now"]["note"] == ("Cleo has been away for 2 minutes. Wait for them, or "
+                                            "finish the game against the computer.")
+    ben.send_from_page({"do": "finish"})
+    assert ben.view["what_now"]["note"] == "The computer plays for Cleo now. Your match goes on."
+    sync([ada, ben])
+    view = store.table(ada_page.token)
+    assert [s.kind for s in view.seats] == ["person", "person", "computer", "computer"]
+    assert ada.controller.computers == (2, 3) and ben._mate is not None
+    with pytest.raises(store.Error):
+        store.table(cleo_page.token)                # Cleo's old token opens nothing now
+    rng, moves = random.Random(5), 0
+    while not ada.state.is_over and moves < 300:    # Ada and Ben play on; the host plays 2 and 3
+        turn = ada.state.current_player
+        assert turn in (0, 1)
+        t = ada if turn == 0 else ben
+        legal = t.state.observation(turn).legal_actions
+        plays = [a for a in legal if a.kind in ("play", "choose")]
+        assert t.act(rng.choice(plays or legal)), t.refusals[-1:]
+        sync([ada, ben])
+        moves += 1
+        assert moves_of(ada.state) == moves_of(ben.state) == moves_of(store.table(ada_page.token).state_json)
+    assert ada.state.is_over and not ada.errors and not ben.errors
+
+
+def test_a_code_of_another_game_sits_nobody_down(store):
+    ada, ada_page = switch_kernel(store)
+    ada.send_from_page({"do": "classmate", "name": "Ada", "classmates": 1})
+    code = ada.view["classmate"]["code"]
+    ecarte = EcarteTable(store=store, classmates=True, delay=0)
+    ecarte.send_from_page({"do": "join", "code": code, "name": "Ben"})
+    assert ecarte.refusals[-1] == ("This code is for a table of another game. Open that game's "
+                                   "page, then type the code there.")
+    assert ecarte._mate is None
+    assert [s.taken for s in store.table(ada_page.token).seats] == [True, False, True, True]
+
+
+def test_a_bad_choice_of_seats_is_kept_in_range(store):
+    for sent, kinds in ((0, ["person", "person", "computer"]), (9, ["person"] * 3),
+                        ("2", ["person"] * 3), (True, ["person"] * 3)):
+        table, page = switch_kernel(store, players=3)
+        table.send_from_page({"do": "classmate", "name": "Ada", "classmates": sent})
+        assert [s.kind for s in store.table(page.token).seats] == kinds
+        assert not table.errors
+
+
+def war_kernel(store, variant="classic"):
+    table = WarTable(store=store, classmates=True, delay=0)
+    table.send_from_page({"do": "set", "name": "variant", "value": variant})
+    return table, Page(table)
+
+
+def test_war_two_classmates_flip_in_turn_through_the_store(store):
+    ada, ada_page = war_kernel(store)
+    assert ada.view["classmate"]["seats"] == []     # two seats: one classmate
+    ada.send_from_page({"do": "classmate", "name": "Ada"})
+    ben, _bp = war_kernel(store)
+    ben.send_from_page({"do": "join", "code": ada.view["classmate"]["code"], "name": "Ben"})
+    sync([ada, ben])
+    assert list(ada.state.names) == list(ben.state.names) == ["Ada", "Ben"]
+    assert ada.view["classmate"]["who"] == "You are playing Ben."
+    for k in range(30):                             # whoever presses Flip flips for both
+        t = (ada, ben)[k % 2]
+        assert t.flip(), t.refusals[-1:]
+        sync([ada, ben])
+        assert moves_of(ada.state) == moves_of(ben.state) == moves_of(store.table(ada_page.token).state_json)
+    assert len(moves_of(ada.state)) == 30 and not ada.errors and not ben.errors
+
+
+def test_war_of_three_with_a_classmate_and_a_computer(store):
+    ada, ada_page = war_kernel(store, "three_player")
+    assert [c["label"] for c in ada.view["classmate"]["seats"]] == ["2 classmates", "1 classmate + 1 computer"]
+    ada.send_from_page({"do": "classmate", "name": "Ada", "classmates": 1})
+    ben, _bp = war_kernel(store)
+    ben.send_from_page({"do": "join", "code": ada.view["classmate"]["code"], "name": "Ben"})
+    sync([ada, ben])
+    assert list(ben.state.names) == ["Ada", "Ben", "Player 3"]
+    for k in range(20):
+        if ada.state.is_over:
+            break
+        t = (ada, ben)[k % 2]
+        assert t.flip(), t.refusals[-1:]
+        sync([ada, ben])
+    assert moves_of(ada.state) == moves_of(ben.state) == moves_of(store.table(ada_page.token).state_json)
+
+
+def test_slap_war_is_played_against_the_computer_only(store):
+    ada, page = war_kernel(store, "slap")
+    ada.send_from_page({"do": "classmate", "name": "Ada"})
+    assert ada.refusals[-1] == ("Slap war is played against the computer only: choose another "
+                                "variant in Settings to play a classmate.")
+    assert ada._mate is None and page.token is None
