@@ -122,6 +122,7 @@ class Classmates:
     def _offer_classmates(self, store: Any, on: bool) -> None:
         self._mates_offered = bool(on) and store is not None
         self._mate_store = store
+        self._home_seat = self.controller.seat     # the seat this table deals itself at
 
     # -- what each table gives -----------------------------------------------------------------
     def _players_next(self) -> int:
@@ -413,10 +414,14 @@ class Classmates:
             c.refuse(_(NOT_GONE))
             return
         who = mate.who(gone)
-        if set(mate.people) - gone:
-            self._mate_take_over(gone)
-        else:
-            self._mate_alone()
+        try:
+            if set(mate.people) - gone:
+                self._mate_take_over(gone)
+            else:
+                self._mate_alone()
+        except mate.store.Error as exc:      # back in the meantime (StillHere): nothing changed
+            c.refuse(str(exc))
+            return
         c.message = (_(FINISHED_VS_COMPUTER).format(who=who), "info")
         self.draw()  # type: ignore[attr-defined]
         c.schedule()
@@ -428,7 +433,7 @@ class Classmates:
         level = self._computer_level()  # type: ignore[attr-defined]
         computers = {str(s): t for s, t in mate.computers.items()}
         for seat in sorted(gone):
-            wait = AWAY_AFTER if seat in mate.quit else GIVE_UP_AFTER
+            wait = 0.0 if seat in mate.quit else GIVE_UP_AFTER   # (who left said so)
             computers[str(seat)] = mate.store.take_over(mate.token, seat, level, wait).token
         view = mate.store.table(mate.token)
         mate.store.save_settings(mate.token, {**view.settings, "computers": computers})
@@ -473,6 +478,11 @@ class Classmates:
         c = self.controller
         n = len(c.observation().names)
         c.cancel()
+        if leaving:                     # the next deal is this table's own, at its own seat
+            c.seat = self._home_seat
+            stored = getattr(self, "_stored", None)
+            if stored is not None:
+                stored.seat = c.seat
         c.computers = tuple(s for s in range(n) if s != c.seat)
         self._seat_names(n, c.seat, {})  # type: ignore[attr-defined]
 

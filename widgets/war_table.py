@@ -405,6 +405,9 @@ class WarTable(Classmates, Resumable, CardTable):
             c.advanced()
             return True
         if name == AUTO:
+            if self._mate_why_not():                    # a classmate still to sit down
+                c.refuse(self._mate_why_not() or "")
+                return True
             if c.task_open is not None:
                 c.refuse(_("First answer the question, then play to the end."))
                 return True

@@ -214,3 +214,31 @@ def test_slap_war_is_played_against_the_computer_only(store):
     assert ada.refusals[-1] == ("Slap war is played against the computer only: choose another "
                                 "variant in Settings to play a classmate.")
     assert ada._mate is None and page.token is None
+
+
+def test_new_game_leaves_the_table_for_a_game_of_one_s_own_at_one_s_own_seat(store, clock):
+    (ada, ada_page), (ben, _bp), (cleo, _cp) = switch_trio(store)
+    ben.send_from_page({"do": "new_game"})          # Ben's own table is a game of 2
+    ben.send_from_page({"do": "answer", "yes": True})
+    assert ben._mate is None and ben.controller.seat == 0 and ben.controller.computers == (1,)
+    assert ben.view["classmate"]["stage"] == "offer" and not ben.errors
+    assert len(ben.state.observation(0).names) == 2
+    assert store.table(ada_page.token).settings["left"] == [1]
+    sync([ada, cleo])
+    assert ada.view["classmate"]["finish"] is True and cleo.view["classmate"]["finish"] is True
+    assert ada.view["what_now"]["note"] == ("Ben left the table. Finish the game against the "
+                                            "computer, or press New game.")
+    clock.now += 1
+    cleo.send_from_page({"do": "finish"})           # at once: Ben said he left
+    assert cleo.view["what_now"]["note"] == "The computer plays for Ben now. Your match goes on."
+    assert [s.kind for s in store.table(ada_page.token).seats] == ["person", "computer", "person", "computer"]
+    sync([ada, cleo])
+    assert ada.controller.computers == (1, 3) and not ada.errors and not cleo.errors
+
+
+def test_play_to_the_end_waits_for_the_classmate_too(store):
+    ada, page = war_kernel(store)
+    ada.send_from_page({"do": "classmate", "name": "Ada"})
+    ada.play_to_end()
+    assert ada.refusals[-1] == "Wait until your classmate sits down at the table."
+    assert store.table(page.token).version == 0 and not ada.auto
