@@ -12,6 +12,7 @@ from .core import (Action, ActionError, Event, GameState, IllegalAction, Invalid
 from .i18n import _
 
 __all__ = [
+                    "GAMES",
                     "JOKER",
                     "SUITS",
                     "Action",
@@ -34,5 +35,27 @@ __all__ = [
                     "piquet_pack",
                     "shuffled",
                     "standard_pack",
+                    "state_class",
 ]
 __version__ = "0.1.0"
+
+#: every game by its name (the ``"game"`` of its JSON and observations) -> its state class's
+#: name in its module ``cardkit.<game>``
+GAMES = {"ecarte": "EcarteState", "switch": "SwitchState", "war": "WarState"}
+
+
+def state_class(game: str) -> type[GameState]:
+    """The state class of the game named ``game`` (a key of :data:`GAMES`), whose
+    ``from_json`` rebuilds a stored match. Raises ``ValueError`` for a name that is no game's.
+
+    >>> state_class("war").__name__, state_class("ecarte").__name__
+    ('WarState', 'EcarteState')
+    >>> state_class("poker")
+    Traceback (most recent call last):
+    ValueError: no game 'poker' (one of ecarte, switch, war)
+    """
+    import importlib
+    if game not in GAMES:
+        raise ValueError(f"no game {game!r} (one of {', '.join(GAMES)})")
+    cls: type[GameState] = getattr(importlib.import_module(f"cardkit.{game}"), GAMES[game])
+    return cls

@@ -66,12 +66,13 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from cardkit import state_class
 from cardkit.i18n import N_, Nn_, _, ngettext, shown_name
 
 from .hooks import running_loop
 from .mate_seats import (AWAY_AFTER, GIVE_UP_AFTER, MAX_NAME, PAGE_OPEN, TOUCH_EVERY, MateLink,
                          clean_name, seat_set)
-from .resume import mover, named, type_of, well_formed_token
+from .resume import mover, named, well_formed_token
 
 __all__ = ["AWAY_AFTER", "GIVE_UP_AFTER", "MAX_NAME", "Classmates", "MateLink", "clean_name"]
 
@@ -281,10 +282,10 @@ class Classmates:
         assert mate is not None
         n = len(view.seats)
         people = {s: mate.name(s) for s in (*mate.people, mate.seat)}
-        state_class = type_of(view.game)
+        game = state_class(view.game)
         names = self._seat_names(n, mate.seat, people)  # type: ignore[attr-defined]
-        state = state_class.from_json(named(view.state_json, names))
-        mate.shadow = state_class.from_json(view.state_json)
+        state = game.from_json(named(view.state_json, names))
+        mate.shadow = game.from_json(view.state_json)
         mate.version = view.version
         actions = len(json.loads(view.state_json).get("actions", ()))
         mate.base = actions - view.version
@@ -451,7 +452,7 @@ class Classmates:
         c.players = {p: self.computer_player(p, dict(c.settings), None)  # type: ignore[attr-defined]
                      for p in c.computers}
         names = self._seat_names(n, c.seat, {})  # type: ignore[attr-defined]
-        c.state = type_of(self._game()).from_json(named(c.state.to_json(), names))
+        c.state = state_class(self._game()).from_json(named(c.state.to_json(), names))
         stored = getattr(self, "_stored", None)
         if stored is not None:
             stored.dealt(c.state)
@@ -507,7 +508,7 @@ class Classmates:
                   "join": _("Sit down"), "or": _("or type your classmate's code:"),
                   "link": _("Send your classmate this link:"), "copy": _("Copy"),
                   "close": _("Close"), "finish": _("Finish against the computer"),
-                  "seats": _("Who plays with you")}
+                  "seats": _("Who plays with you"), "leave": _("Leave this table")}
         if mate is None:
             view["classmate"] = {"stage": "offer", "labels": labels, "error": self._mate_error,
                                  "seats": self._mate_seat_choices()}

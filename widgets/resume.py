@@ -37,10 +37,11 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from cardkit import state_class
 from cardkit.core import Action, GameState
 from cardkit.i18n import N_, _, ngettext, shown_name
 
-__all__ = ["Resumable", "StoredMatch", "mover", "named", "type_of", "well_formed_token"]
+__all__ = ["Resumable", "StoredMatch", "mover", "named", "well_formed_token"]
 
 log = logging.getLogger("cardkit.tables")
 
@@ -115,7 +116,7 @@ class StoredMatch:
         tokens = {t.seat: t.token for t in made.tickets}
         self.token = tokens.pop(self.seat)
         self.computers = tokens
-        self._shadow = type_of(self.game).from_json(self._fresh)
+        self._shadow = state_class(self.game).from_json(self._fresh)
         self.base = len(json.loads(self._fresh)["actions"])
         self._fresh, self.version = None, 0
         self.save(settings)
@@ -156,10 +157,10 @@ class StoredMatch:
             computers = self._computers(token, view, settings.pop("computers", None))
             if view.game != self.game or settings.get("mode") == "classmate" or computers is None:
                 return None
-            state = type_of(self.game).from_json(view.state_json)
+            state = state_class(self.game).from_json(view.state_json)
             names = None if namer is None else namer(len(view.seats), view.seat)
             if names is not None and list(names) != list(state.observation(view.seat).names):
-                state = type_of(self.game).from_json(named(view.state_json, names))
+                state = state_class(self.game).from_json(named(view.state_json, names))
         except Exception:           # an unknown seat, a purged table, a store that failed
             log.debug("no match to resume for this token", exc_info=True)
             return None
@@ -167,7 +168,7 @@ class StoredMatch:
             return None
         self.token, self.computers, self.version, self.seat = token, computers, view.version, view.seat
         self.base = len(json.loads(view.state_json)["actions"]) - view.version
-        self._fresh, self._shadow, self._saved = None, type_of(self.game).from_json(view.state_json), settings
+        self._fresh, self._shadow, self._saved = None, state_class(self.game).from_json(view.state_json), settings
         return state, settings
 
     def _computers(self, token: str, view: Any, kept: Any) -> dict[int, str] | None:
@@ -214,21 +215,6 @@ def named(state_json: str, names: Sequence[str]) -> str:
     d = json.loads(state_json)
     d["names"] = list(names)
     return json.dumps(d, ensure_ascii=False, sort_keys=True)
-
-
-def type_of(game: str) -> type[GameState]:
-    """The state class of the store's game name (``cardkit_serving.store``'s ``GAMES``; this
-    layer does not import it).
-
-    >>> type_of("war").__name__, type_of("switch").__name__, type_of("ecarte").__name__
-    ('WarState', 'SwitchState', 'EcarteState')
-    """
-    from cardkit import ecarte, switch, war
-    states: dict[str, type[GameState]] = {"ecarte": ecarte.EcarteState,
-                                          "switch": switch.SwitchState, "war": war.WarState}
-    if game not in states:
-        raise ValueError(f"no stored table for {game!r}")
-    return states[game]
 
 
 class Resumable:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import abc
 import hashlib
-import importlib
 import json
 import secrets
 import threading
@@ -16,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardkit import state_class
 from cardkit.core import Action, GameState
 from cardkit.i18n import N_, _
 
@@ -41,9 +41,6 @@ MAX_SETTINGS = 4096
 #: positions a store keeps rebuilt (its tables last written from this process), so that the
 #: next move on one replays nothing (War's "Play to the end": hundreds of moves in a row)
 KEPT_STATES = 64
-#: each game's module and state class (``from_json`` rebuilds a state)
-GAMES = {"war": ("cardkit.war", "WarState"), "switch": ("cardkit.switch", "SwitchState"),
-         "ecarte": ("cardkit.ecarte", "EcarteState")}
 
 # What a student may read (the tables show these errors' text)
 UNKNOWN_TABLE = N_("No table has this code. Check the code with your classmate and type it again.")
@@ -291,11 +288,7 @@ def token_hash(text: str) -> str:
 
 
 def _rebuild(game: str, text: str) -> GameState:
-    if game not in GAMES:
-        raise ValueError(f"no game {game!r} (one of {', '.join(GAMES)})")
-    module, name = GAMES[game]
-    cls: type[GameState] = getattr(importlib.import_module(module), name)
-    return cls.from_json(text)
+    return state_class(game).from_json(text)
 
 
 def _settings_json(settings: Mapping[str, Any] | None) -> str:

@@ -242,3 +242,13 @@ def test_play_to_the_end_waits_for_the_classmate_too(store):
     ada.play_to_end()
     assert ada.refusals[-1] == "Wait until your classmate sits down at the table."
     assert store.table(page.token).version == 0 and not ada.auto
+
+
+def test_leave_this_table_while_waiting_asks_nothing(store):
+    ada, page = switch_kernel(store)
+    ada.send_from_page({"do": "classmate", "name": "Ada", "classmates": 1})
+    token = page.token
+    assert ada.view["classmate"]["labels"]["leave"] == "Leave this table"
+    ada.send_from_page({"do": "new_game"})          # the page's "Leave this table"
+    assert ada._mate is None and not ada.view["confirm"] and ada.view["classmate"]["stage"] == "offer"
+    assert store.table(token).settings["left"] == [0] and page.token is None and not ada.errors

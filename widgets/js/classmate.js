@@ -4,7 +4,7 @@
 //                                     small form: your name, Make a table (Switch and War: with how
 //                                     many classmates, from seats), or a code and Sit down
 //   {stage: "waiting", code}          the table's code, and the link to hand over, built here
-//                                     from this page's own address (?table=CODE)
+//                                     from this page's own address (?table=CODE); Leave this table
 //   {stage: "playing", who, away, finish}     who you play and whether they are here (a badge
 //                                     of the toolbar, from the kernel), and, once they left or
 //                                     have been away 2 minutes, Finish against the computer
@@ -127,7 +127,10 @@ export class Classmates {
     this.box.replaceChildren(h("div", { class: "ck-mates-waiting" },
       h("div", { class: "ck-mates-code" }, h("span", { class: "ck-mates-code-label" }, (L.code || "") + " "),
         h("b", { class: "ck-mates-code-text", "data-code": m.code }, m.code)),
-      h("div", { class: "ck-mates-row" }, h("span", { class: "ck-mates-linklabel" }, L.link || ""), field, copy)));
+      h("div", { class: "ck-mates-row" }, h("span", { class: "ck-mates-linklabel" }, L.link || ""), field, copy),
+      // nobody has moved yet: leaving is a New game, which asks nothing
+      h("div", { class: "ck-mates-row" }, h("button", { type: "button", class: "ck-btn", "data-key": "mate:leave",
+        onclick: () => this.send({ do: "new_game" }) }, L.leave || ""))));
   }
 
   drawPlaying(m, L) {

@@ -423,7 +423,14 @@ var Classmates = class {
         h("span", { class: "ck-mates-code-label" }, (L.code || "") + " "),
         h("b", { class: "ck-mates-code-text", "data-code": m.code }, m.code)
       ),
-      h("div", { class: "ck-mates-row" }, h("span", { class: "ck-mates-linklabel" }, L.link || ""), field, copy)
+      h("div", { class: "ck-mates-row" }, h("span", { class: "ck-mates-linklabel" }, L.link || ""), field, copy),
+      // nobody has moved yet: leaving is a New game, which asks nothing
+      h("div", { class: "ck-mates-row" }, h("button", {
+        type: "button",
+        class: "ck-btn",
+        "data-key": "mate:leave",
+        onclick: () => this.send({ do: "new_game" })
+      }, L.leave || ""))
     ));
   }
   drawPlaying(m, L) {
