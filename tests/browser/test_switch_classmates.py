@@ -1,9 +1,10 @@
 """Switch with two classmates and a computer (issue 20 point 2): three chromium pages, each in a
 browser context of its own (three students' machines), on one Voilà whose kernels share a SQLite
 table store. Ada chooses 4 players, makes a table for "2 classmates + 1 computer"; Ben and Cleo
-open her link and sit down; they play, the computer's moves made by Ada's kernel (the first person
-here). Every websocket frame each page receives is kept: no frame ever holds a card another seat
-holds unseen (the deal, then every card drawn and never played face up)."""
+open her link and sit down; they play, the computer's moves made by Ada's kernel (the first
+person here), and Cleo reloads mid-game and sits back down with her hand. Every websocket frame
+each page receives is kept: no frame ever holds a card another seat holds unseen (the deal,
+then every card drawn and never played face up)."""
 import os
 import re
 import time
@@ -15,7 +16,7 @@ from cardkit_serving.store import open_store
 
 from .conftest import LESSONS, START_TIMEOUT
 from .tables import artefact, what_now
-from .test_ecarte_classmates import Student, axe_violations, quiet
+from .test_ecarte_classmates import HAND, Student, axe_violations, quiet
 from .test_switch_app import one_move
 
 APP = "switch_app.ipynb"
@@ -115,6 +116,18 @@ def test_two_classmates_and_a_computer_play_switch(served, browser):
         for page, old in zip(others, before, strict=True):      # the others follow at once
             page.wait_for_function("(old) => document.querySelector('.ck-root').dataset.pos !== old",
                                    arg=old, timeout=10_000)
+        if made == 6:
+            # Cleo reloads mid-game: a new kernel sits back down at her seat, with her hand
+            quiet(cleo)
+            hand = cleo.locator(HAND).evaluate_all("els => els.map(e => e.dataset.key)")
+            cleo.recording = False      # (the new kernel's own fresh deal, before it sits back)
+            cleo.reload(wait_until="domcontentloaded")
+            cleo.wait_for_function("() => (document.querySelector('.ck-whatnow') || {}).innerText"
+                                   "?.includes('Welcome back: you have')", timeout=60_000)
+            cleo.recording = True
+            quiet(cleo)
+            assert cleo.locator(HAND).evaluate_all("els => els.map(e => e.dataset.key)") == hand
+            assert "You are playing Ada and Ben." in cleo.locator(".ck-badge").all_inner_texts()
     for page in pages:
         quiet(page, 1500)
     counts = moves_by(store_url, token)
