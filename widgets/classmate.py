@@ -64,6 +64,7 @@ import logging
 import os
 import time
 from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Mapping
 from typing import Any
 
 from cardkit import state_class
@@ -103,15 +104,14 @@ PLAYING = N_("You are playing {who}.")
 SAT_DOWN = N_("{who} sat down. You are playing {who}.")
 SAT_DOWN_WAIT = N_("{who} sat down.")
 JOINED = N_("You sat down at {who}'s table.")
-WITH_CLASSMATES = N_("at a table with classmates")
 
 
 class Classmates:
     """What a table adds to play classmates through the store (module doc). The table calls
     :meth:`_offer_classmates` when built, :meth:`_mate_left` from ``new_state``,
     :meth:`_mate_why_not` from ``why_not_now`` and :meth:`_mate_draw` from ``draw``, and gives
-    :meth:`_players_next` and ``_seat_names``; the moves go to the store from ``_store_moves``
-    (both :class:`~cardkit_tables.resume.Resumable`'s)."""
+    :meth:`_players_next` and :meth:`_seat_names`; the moves go to the store from
+    ``_store_moves`` (:class:`~cardkit_tables.resume.Resumable`'s)."""
 
     controller: Any
     _mate: MateLink | None = None
@@ -130,6 +130,15 @@ class Classmates:
         """Seats of the game the next New game deals, the settings chosen included (Écarté:
         always 2)."""
         return 2
+
+    def _seat_names(self, n: int, seat: int, people: Mapping[int, str]) -> list[str]:
+        """The names this kernel puts on the ``n`` seats of its copy of a classmate match, the
+        person at ``seat``: ``people`` names every person seat (the person's own included; none:
+        the table's own match against the computer); the others are computers."""
+        raise NotImplementedError
+
+    def _mate_moved(self) -> None:
+        """Another kernel's move was put on the table (War goes on playing to the end)."""
 
     def _mate_refusal(self, settings: dict[str, Any]) -> str | None:
         """Why no classmate table may be made with ``settings`` (None: it may)."""
@@ -332,6 +341,7 @@ class Classmates:
                 mate.shadow.apply(action)
         except (mate.store.Error, ValueError, KeyError) as exc:
             self._mate_put(mate.store.table(mate.token))
+            self._mate_moved()
             if seat == mate.seat:            # (a computer's move another host made first: quiet)
                 c.message = (str(exc), "warn")
                 c.refusals.append(str(exc))
@@ -358,6 +368,7 @@ class Classmates:
         if moved:
             self._mate_put(view)
             c.message = None
+            self._mate_moved()
         after = (mate.seated, mate.away, mate.gone(), mate.names, mate.ended, mate.host, mate.people)
         if not moved and before == after:
             return
@@ -442,17 +453,15 @@ class Classmates:
         self._mate_host()
 
     def _mate_alone(self) -> None:
-        """Nobody else is left: the match goes on here against the computer, kept as such."""
+        """Nobody else is left: the match goes on here against the computer, kept as such
+        (every seat keeps its name: the log and the scores say what was played by whom)."""
         mate, c = self._mate, self.controller
         assert mate is not None
         view = mate.store.table(mate.token)
         mate.store.save_settings(mate.token, {**view.settings, "ended": True})
         self._mate_left(leaving=False)
-        n = len(c.observation().names)
         c.players = {p: self.computer_player(p, dict(c.settings), None)  # type: ignore[attr-defined]
                      for p in c.computers}
-        names = self._seat_names(n, c.seat, {})  # type: ignore[attr-defined]
-        c.state = state_class(self._game()).from_json(named(c.state.to_json(), names))
         stored = getattr(self, "_stored", None)
         if stored is not None:
             stored.dealt(c.state)
@@ -485,7 +494,6 @@ class Classmates:
             if stored is not None:
                 stored.seat = c.seat
         c.computers = tuple(s for s in range(n) if s != c.seat)
-        self._seat_names(n, c.seat, {})  # type: ignore[attr-defined]
 
     # -- what the table asks -------------------------------------------------------------------
     def _mate_why_not(self) -> str | None:
@@ -520,11 +528,10 @@ class Classmates:
         over = view["mode"] == "over"
         away = mate.who(mate.away)
         gone = mate.gone()
+        playing = mate.who(set(mate.people) - mate.quit)      # (who left is said apart)
         view["classmate"] = {"stage": stage, "code": code, "labels": labels, "away": bool(away),
-                             "who": _(AWAY).format(who=away) if away else _(PLAYING).format(who=who),
+                             "who": _(AWAY).format(who=away) if away else _(PLAYING).format(who=playing),
                              "finish": bool(gone) and not over}
-        if len(mate.people) + len(mate.computers) > 1:
-            view["subtitle"] = _(WITH_CLASSMATES)
         if stage == "playing":          # who you play: a badge of the toolbar
             view["badges"] = [*view["badges"], view["classmate"]["who"]]
         if stage == "waiting":          # nothing to click until every classmate sits down

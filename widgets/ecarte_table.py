@@ -518,7 +518,7 @@ class EcarteTable(Classmates, Resumable, CardTable):
         elif rules is None:
             rules = PRESETS[settings["rules"]](target=int(settings["target"]))
         seat = self.controller.seat
-        names = self._names if seat == 0 else self._names[::-1]
+        names = self._seat_names(2, seat, {})     # (a classmate's name is gone)
         state = ecarte.new_game(rules, seed=seed, deck=first.get("deck"), dealer=first.get("dealer"),
                                 names=names)
         self.pause = None

@@ -34,7 +34,7 @@ from __future__ import annotations
 import json
 import logging
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardkit import state_class
@@ -144,11 +144,10 @@ class StoredMatch:
             log.warning("the table store failed to keep the settings", exc_info=True)
 
     # -- coming back -----------------------------------------------------------------------------
-    def find(self, token: Any, namer: Callable[[int, int], list[str]] | None = None
-             ) -> tuple[GameState, dict[str, Any]] | None:
+    def find(self, token: Any) -> tuple[GameState, dict[str, Any]] | None:
         """The live match of this game whose person's seat the (untrusted) ``token`` opens, as
-        ``(state, settings)``, its seats named ``namer(seats, person's seat)`` (None: the
-        stored names stay); None for anything else (never an exception)."""
+        ``(state, settings)`` (its seats named as the table that dealt it named them); None for
+        anything else (never an exception)."""
         if self.store is None or not well_formed_token(token):
             return None
         try:
@@ -158,9 +157,6 @@ class StoredMatch:
             if view.game != self.game or settings.get("mode") == "classmate" or computers is None:
                 return None
             state = state_class(self.game).from_json(view.state_json)
-            names = None if namer is None else namer(len(view.seats), view.seat)
-            if names is not None and list(names) != list(state.observation(view.seat).names):
-                state = state_class(self.game).from_json(named(view.state_json, names))
         except Exception:           # an unknown seat, a purged table, a store that failed
             log.debug("no match to resume for this token", exc_info=True)
             return None
@@ -291,7 +287,7 @@ class Resumable:
         m, c = self._stored, self.controller
         if m is None or m.token is not None or m.touched:
             return                      # no store, or this table's own match is under way
-        found = m.find(token, lambda n, seat: self._seat_names(n, seat, {}))
+        found = m.find(token)
         if found is None:
             self._tell_page(None)
             return
@@ -304,12 +300,6 @@ class Resumable:
         if c.pending:
             self.draw()  # type: ignore[attr-defined]
         self._tell_page(m.token)
-
-    def _seat_names(self, n: int, seat: int, people: Mapping[int, str]) -> list[str]:
-        """The names this table puts on the ``n`` seats of a match it did not deal, the person
-        at ``seat``: ``people`` names the person seats at a classmate table (the person's
-        own included; none: a match against the computer), the others are computers."""
-        raise NotImplementedError
 
     def _resumed_hand(self, state: GameState) -> None:
         """Forget what the table showed of its fresh deal for ``state`` (a table with a pause

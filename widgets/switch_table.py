@@ -392,7 +392,11 @@ class SwitchTable(Classmates, Resumable, CardTable):
         view = switch_view(obs, reveal=reveal, caught=caught, task=c.task_mode, refusal=c.refusal)
         said = view.pop("what_now")
         view.update(self._common_view(said["text"], said["tone"]))
-        view["badges"] = [_("computer: {level}").format(level=_(c.settings["level"]))]
+        mate = self._mate
+        if mate is not None:            # at a classmate table: who sits there, not the ⚙ count
+            view["subtitle"] = _("at a table with classmates")
+        view["badges"] = [] if mate is not None and not mate.levels else [
+            _("computer: {level}").format(level=_(mate.levels[min(mate.levels)] if mate else c.settings["level"]))]
         view["settings"] = [
             self._setting("players", _("Players"),
                           [(k, ngettext("you vs {n} computer", "you vs {n} computers", k - 1).format(n=k - 1))

@@ -343,6 +343,11 @@ class WarTable(Classmates, Resumable, CardTable):
     def _players_next(self) -> int:
         return self._rules_of({**self.controller.settings, **self.controller.pending}).players
 
+    def _mate_moved(self) -> None:
+        """A classmate's Flip landed while this page plays to the end: it goes on from there."""
+        if self.auto and not self._observation().is_over:
+            self.controller.later(self.controller.delay, self._auto_step)
+
     def _mate_refusal(self, settings: dict[str, Any]) -> str | None:
         """Slap war is played against the computer only: its slap race is one person's."""
         if self._rules_of(settings).slap_rank is not None:

@@ -252,3 +252,69 @@ def test_leave_this_table_while_waiting_asks_nothing(store):
     ada.send_from_page({"do": "new_game"})          # the page's "Leave this table"
     assert ada._mate is None and not ada.view["confirm"] and ada.view["classmate"]["stage"] == "offer"
     assert store.table(token).settings["left"] == [0] and page.token is None and not ada.errors
+
+
+def test_finishing_against_the_computer_keeps_every_seat_s_name_and_the_log(store, clock):
+    ada, ada_page = switch_kernel(store, players=3)
+    ada.send_from_page({"do": "classmate", "name": "Ada", "classmates": 1})     # + 1 computer
+    ben, _bp = switch_kernel(store, players=3)
+    ben.send_from_page({"do": "join", "code": ada.view["classmate"]["code"], "name": "Ben"})
+    sync([ada, ben])
+    assert ada.view["subtitle"] == "at a table with classmates"
+    assert ada.view["badges"] == ["computer: easy", "You are playing Ben."]
+    rng = random.Random(1)
+    for _i in range(6):
+        turn = ada.state.current_player
+        t = ada if turn == 0 else ben
+        legal = t.state.observation(turn).legal_actions
+        assert t.act(rng.choice([a for a in legal if a.kind in ("play", "choose")] or legal))
+        sync([ada, ben])
+    names, log = list(ada.state.names), [e.explain() for e in ada.state.observation(0).events]
+    assert names == ["you", "Ben", "Cleo"]          # Cleo: the computer, no classmate's name
+    ben.send_from_page({"do": "new_game"})
+    ben.send_from_page({"do": "answer", "yes": True})
+    clock.now += 1
+    sync([ada])
+    assert ada.view["classmate"]["finish"] is True
+    ada.send_from_page({"do": "finish"})
+    assert ada._mate is None and ada.controller.computers == (1, 2)
+    assert list(ada.state.names) == names           # Ben's seat is still Ben's: the computer plays it
+    assert [e.explain() for e in ada.state.observation(0).events][:len(log)] == log
+    assert ada.view["what_now"]["note"] == "The computer plays for Ben now. Your match goes on."
+    assert not ada.errors
+
+
+def test_a_two_seat_switch_table_of_classmates_claims_no_computer(store):
+    ada, _ap = switch_kernel(store, players=2)
+    ada.send_from_page({"do": "classmate", "name": "Ada"})
+    ben, _bp = switch_kernel(store, players=2)
+    ben.send_from_page({"do": "join", "code": ada.view["classmate"]["code"], "name": "Ben"})
+    sync([ada, ben])
+    for t in (ada, ben):
+        assert t.view["subtitle"] == "at a table with classmates"
+        assert not [b for b in t.view["badges"] if "computer" in b]
+
+
+def test_who_you_play_leaves_out_who_left(store):
+    (ada, _ap), (ben, _bp), (cleo, _cp) = switch_trio(store)
+    ben.send_from_page({"do": "new_game"})
+    ben.send_from_page({"do": "answer", "yes": True})
+    sync([ada])
+    assert ada.view["classmate"]["who"] == "You are playing Cleo."
+    assert ada.view["what_now"]["note"].startswith("Ben left the table.")
+
+
+def test_playing_to_the_end_goes_on_after_a_classmate_s_flip(store, monkeypatch):
+    ada, _ap = war_kernel(store)
+    ada.send_from_page({"do": "classmate", "name": "Ada"})
+    ben, _bp = war_kernel(store)
+    ben.send_from_page({"do": "join", "code": ada.view["classmate"]["code"], "name": "Ben"})
+    sync([ada, ben])
+    later = []
+    monkeypatch.setattr(ada.controller, "later", lambda seconds, fn: later.append(fn) or True)
+    ada.auto = True                                 # Ada's page plays to the end (timers on)
+    assert ben.flip()
+    ada.mate_sync()                                 # Ben's Flip lands on Ada's table
+    assert later == [ada._auto_step] and len(moves_of(ada.state)) == 1
+    later.pop()()           # the next step (headless, it plays on to the end at once)
+    assert ada.state.is_over and moves_of(store.table(_ap.token).state_json) == moves_of(ada.state)

@@ -232,7 +232,7 @@ def test_away_back_and_finish_against_the_computer(store, clock):
     assert ada.view["what_now"]["note"] == "The computer plays for Ben now. Your match goes on."
     assert json.loads(ada.state.to_json())["actions"][:len(json.loads(position)["actions"])] == \
         json.loads(position)["actions"]
-    assert ada.view["them"]["name"] == "Computer" and ada.view["classmate"]["stage"] == "offer"
+    assert ada.view["them"]["name"] == "Ben" and ada.view["classmate"]["stage"] == "offer"   # (his name stays)
     assert store.table(old).settings["ended"] is True
     # Ada plays on against the computer; her match is kept under a new token of its own
     for _i in range(3):
