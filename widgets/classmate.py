@@ -104,6 +104,7 @@ PLAYING = N_("You are playing {who}.")
 SAT_DOWN = N_("{who} sat down. You are playing {who}.")
 SAT_DOWN_WAIT = N_("{who} sat down.")
 JOINED = N_("You sat down at {who}'s table.")
+NAME_FIRST = N_("Type your name first: the others at the table see it.")
 
 
 class Classmates:
@@ -158,6 +159,9 @@ class Classmates:
             try:
                 if kind == "resume" and not self._mate_resume(content.get("token")):
                     super().send_from_page(content)  # type: ignore[misc]
+                elif kind in ("classmate", "join") and not clean_name(content.get("name")):
+                    self._mate_error = _(NAME_FIRST)
+                    self.controller.refuse(self._mate_error)
                 elif kind == "classmate":
                     self._mate_make(clean_name(content.get("name")), content.get("classmates"))
                 elif kind == "join":

@@ -395,6 +395,9 @@ class SwitchTable(Classmates, Resumable, CardTable):
         mate = self._mate
         if mate is not None:            # at a classmate table: who sits there, not the ⚙ count
             view["subtitle"] = _("at a table with classmates")
+            for o in view["opponents"]:     # and which seats the computer plays
+                if o["seat"] in mate.levels:
+                    o["extra"] = " · ".join(t for t in (_("computer"), o["extra"]) if t)
         view["badges"] = [] if mate is not None and not mate.levels else [
             _("computer: {level}").format(level=_(mate.levels[min(mate.levels)] if mate else c.settings["level"]))]
         view["settings"] = [

@@ -81,6 +81,8 @@ def test_switch_two_classmates_and_a_computer_play_a_whole_game(store):
     assert list(cleo.state.names) == ["Ada", "Ben", "you", "Dev"]
     assert ada.view["classmate"]["who"] == "You are playing Ben and Cleo."
     assert ada.controller.computers == (3,) and ben.controller.computers == cleo.controller.computers == ()
+    assert [(o["name"], o["extra"]) for o in cleo.view["opponents"]] == [("Dev", "computer"), ("Ada", ""),
+                                                                         ("Ben", "")]
     rng = random.Random(3)
     moves = 0
     while not ada.state.is_over and moves < 800:

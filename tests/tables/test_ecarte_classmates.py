@@ -159,11 +159,15 @@ def test_wrong_codes_names_and_messages(store):
                                     "and type it again.")
         assert ben.view["classmate"]["stage"] == "offer" and ben_page.token is None
         assert ben.view["classmate"]["error"] == ben.refusals[-1]         # shown in the form too
-    ben.send_from_page({"do": "join", "code": f" {code[:4].lower()} - {code[4:]} ", "name": {"html": "<b>"}})
+    for nameless in ({"html": "<b>"}, "", " \u200b\n", None):     # a name first: refused, no seat
+        ben.send_from_page({"do": "join", "code": code, "name": nameless})
+        assert ben.refusals[-1] == "Type your name first: the others at the table see it."
+        assert ben.view["classmate"]["error"] == ben.refusals[-1] and ben_page.token is None
+    ben.send_from_page({"do": "join", "code": f" {code[:4].lower()} - {code[4:]} ", "name": "<b>Ben"})
     assert ben.view["classmate"]["stage"] == "playing"
-    assert store.table(ben_page.token).settings["names"] == {"0": "Ada"}     # no name: none kept
+    assert store.table(ben_page.token).settings["names"] == {"0": "Ada", "1": "<b>Ben"}
     ada.mate_sync()
-    assert ada.view["classmate"]["who"] == "You are playing Classmate."
+    assert ada.view["classmate"]["who"] == "You are playing <b>Ben."             # text, never HTML
     third, _p3 = kernel(store)
     third.send_from_page({"do": "join", "code": code, "name": "Cy"})
     assert third.refusals[-1] == "This table has no free seat: somebody already sat down there."
