@@ -257,7 +257,7 @@ def test_leave_this_table_while_waiting_asks_nothing(store):
 
 
 def test_finishing_against_the_computer_keeps_every_seat_s_name_and_the_log(store, clock):
-    ada, ada_page = switch_kernel(store, players=3)
+    ada, _ada_page = switch_kernel(store, players=3)
     ada.send_from_page({"do": "classmate", "name": "Ada", "classmates": 1})     # + 1 computer
     ben, _bp = switch_kernel(store, players=3)
     ben.send_from_page({"do": "join", "code": ada.view["classmate"]["code"], "name": "Ben"})
@@ -298,7 +298,7 @@ def test_a_two_seat_switch_table_of_classmates_claims_no_computer(store):
 
 
 def test_who_you_play_leaves_out_who_left(store):
-    (ada, _ap), (ben, _bp), (cleo, _cp) = switch_trio(store)
+    (ada, _ap), (ben, _bp), (_cleo, _cp) = switch_trio(store)
     ben.send_from_page({"do": "new_game"})
     ben.send_from_page({"do": "answer", "yes": True})
     sync([ada])
