@@ -5,7 +5,9 @@ Fixtures:
 - ``voila_url`` (session): ONE standalone Voilà serving ``lessons/`` on 127.0.0.1 at a free port,
   started by :func:`cardkit_serving.launch.start_voila` (from the repository root, so the root
   ``voila.json`` applies) with ``--show_tracebacks=True`` and one preheated Écarté kernel; each
-  app is at ``{voila_url}/voila/render/<name>.ipynb``. Killed (and its kernels) at the end.
+  app is at ``{voila_url}/voila/render/<name>.ipynb``. Killed (and its kernels) at the end. Its
+  kernels keep their matches in ``store_url`` (session): a table store of the session's own, a
+  SQLite file in a temporary folder, never the user's (the resume and classmate tests read it).
 - ``voila_tests_url`` (session, started only when a test asks for it): the same for the test
   notebooks in ``tests/browser/notebooks/`` (no preheated kernel).
 - ``browser`` (session): chromium launched with ``executable_path=shutil.which("chromium")``.
@@ -63,10 +65,11 @@ def pytest_terminal_summary(terminalreporter):
 
 
 # ------------------------------------------------------------------------------------------ Voilà
-def _serve(folder: Path, pool: dict):
+def _serve(folder: Path, pool: dict, env: dict | None = None):
     """Voilà on ``folder`` (see the module doc); yields its URL, stops it (and its kernels)."""
     try:
-        server = start_voila(folder, pool=pool, args=["--show_tracebacks=True"], timeout=START_TIMEOUT)
+        server = start_voila(folder, pool=pool, args=["--show_tracebacks=True"], env=env,
+                             timeout=START_TIMEOUT)
     except RuntimeError as exc:
         pytest.fail(str(exc))
     try:
@@ -77,10 +80,16 @@ def _serve(folder: Path, pool: dict):
 
 
 @pytest.fixture(scope="session")
-def voila_url():
+def store_url(tmp_path_factory):
+    """The table store of ``voila_url``'s kernels (``CARDKIT_STORE``): the session's own."""
+    return f"sqlite:///{tmp_path_factory.mktemp('store')}/tables.db"
+
+
+@pytest.fixture(scope="session")
+def voila_url(store_url):
     """Base URL of one standalone Voilà serving ``lessons/`` (apps at ``/voila/render/<nb>``)."""
     # one preheated Écarté kernel instead of the class-sized pool of voila.json
-    yield from _serve(LESSONS, {"ecarte_app.ipynb": 1})
+    yield from _serve(LESSONS, {"ecarte_app.ipynb": 1}, env={"CARDKIT_STORE": store_url})
 
 
 @pytest.fixture(scope="session")
@@ -142,6 +151,8 @@ class App:
     def _on_request_failed(self, request) -> None:
         if self.kernel_gone and "/api/kernels/" in request.url:
             return
+        if "/voila/api/shutdown/" in request.url and "ERR_ABORTED" in str(request.failure):
+            return      # a reload cuts short the old page's request to stop its kernel: the browser's doing
         self.failed_requests.append(f"{request.url}: {request.failure}")
 
     def problems(self) -> list[str]:

@@ -78,13 +78,6 @@ class Student(App):
         pattern = re.compile(r'"code":\s*"' + re.escape(card) + '"')
         return any(pattern.search(f) for f in self.frames)
 
-    def assert_clean(self) -> None:
-        # a reload cuts short the old page's request to shut its kernel down: the browser's
-        # own doing (net::ERR_ABORTED), not the page's
-        self.failed_requests = [r for r in self.failed_requests
-                                if not ("/voila/api/shutdown/" in r and "ERR_ABORTED" in r)]
-        super().assert_clean()
-
     def close(self) -> None:
         self.page.close(run_before_unload=True)
         self.page.context.close()

@@ -2,35 +2,17 @@
 or a killed kernel and a reload, and the same hand is back with "Welcome back: …"; the browser
 keeps only the seat's token.
 
-A Voilà of its own, whose kernels use a table store in a temporary file (``CARDKIT_STORE``), so
-that the test neither reads nor writes the user's default store."""
-import os
+The session's Voilà (``tests/browser/conftest.py``), whose kernels use a table store in a
+temporary file (``store_url``), so that the test neither reads nor writes the user's default
+store."""
 import re
 
-import pytest
-
-from cardkit_serving.launch import start_voila
-
-from .conftest import LESSONS, START_TIMEOUT
 from .tables import kill_kernel, settle, wait_game_stopped, what_now
 
 HAND = ".ck-hand-south .ck-cardbtn"
 PLAYABLE = HAND + ":not([aria-disabled='true'])"
 PREFER = ("Propose an exchange", "Accept (new cards)", "Stand (play these cards)")
 TOKEN = re.compile(r"^[A-HJ-NP-Z2-9]{8}\.[A-Za-z0-9_-]{43}$")
-
-
-@pytest.fixture(scope="module")
-def voila_url(tmp_path_factory):
-    """This module's Voilà (``open_app`` asks for ``voila_url``): the lessons, a store of its own."""
-    store = tmp_path_factory.mktemp("store") / "tables.db"
-    server = start_voila(LESSONS, pool={"ecarte_app.ipynb": 0}, args=["--show_tracebacks=True"],
-                         env={"CARDKIT_STORE": f"sqlite:///{store}"}, timeout=START_TIMEOUT)
-    try:
-        yield server.url
-    finally:
-        server.stop()
-        os.unlink(server.log_path)
 
 
 def hand(app) -> list[str]:

@@ -1,39 +1,22 @@
 """Switch with two classmates and a computer (issue 20 point 2): three chromium pages, each in a
-browser context of its own (three students' machines), on one Voilà whose kernels share a SQLite
-table store. Ada chooses 4 players, makes a table for "2 classmates + 1 computer"; Ben and Cleo
+browser context of its own (three students' machines), on the session's Voilà, whose kernels
+share a SQLite table store. Ada chooses 4 players, makes a table for "2 classmates + 1 computer"; Ben and Cleo
 open her link and sit down; they play, the computer's moves made by Ada's kernel (the first
 person here), and Cleo reloads mid-game and sits back down with her hand. Every websocket frame
 each page receives is kept: no frame ever holds a card another seat holds unseen (the deal,
 then every card drawn and never played face up)."""
-import os
 import re
 import time
 
-import pytest
 
-from cardkit_serving.launch import start_voila
 from cardkit_serving.store import open_store
 
-from .conftest import LESSONS, START_TIMEOUT
 from .tables import artefact, what_now
 from .test_ecarte_classmates import HAND, Student, axe_violations, quiet
 from .test_switch_app import one_move
 
 APP = "switch_app.ipynb"
 PERSON_MOVES = 15
-
-
-@pytest.fixture(scope="module")
-def served(tmp_path_factory):
-    """A Voilà on the lessons whose kernels share a SQLite store: ``(url, store URL)``."""
-    store_url = f"sqlite:///{tmp_path_factory.mktemp('switch-classmates')}/t.db"
-    server = start_voila(LESSONS, pool={APP: 0}, args=["--show_tracebacks=True"],
-                         env={"CARDKIT_STORE": store_url}, timeout=START_TIMEOUT)
-    try:
-        yield server.url, store_url
-    finally:
-        server.stop()
-        os.unlink(server.log_path)
 
 
 def unseen(store_url: str, token: str, seat: int) -> set[str]:
@@ -56,9 +39,8 @@ def moves_by(store_url: str, token: str) -> dict[int, int]:
     return counts
 
 
-def test_two_classmates_and_a_computer_play_switch(served, browser):
-    base, store_url = served
-    url = f"{base}/voila/render/{APP}"
+def test_two_classmates_and_a_computer_play_switch(voila_url, store_url, browser):
+    url = f"{voila_url}/voila/render/{APP}"
     ada = Student(browser, url, "Ada")
     ada.locator(".ck-settings > summary").click()
     ada.locator(".ck-select[data-key='set:players']").select_option(index=2)      # 4 players
