@@ -164,12 +164,18 @@ def test_the_task_row_moves_nothing_the_apps_have(open_app, size):
     """The felt, What now, the buttons and New game of a table with a task stand where the
     lesson apps' tables have them: the task row only adds a row under the buttons. (The Écarté
     app's ⚙ Settings line also holds "Play a classmate", 44 px tall: the parts under that line
-    are measured from its bottom.)"""
+    are measured from its bottom. What now is as tall as its text, which the deal decides on a
+    phone: its height is not compared, and the buttons under it are measured from its bottom.)"""
     parts = (".ck-felt", ".ck-whatnow", ".ck-actions", ".ck-newgame", ".ck-toolrow")
 
     def below_settings(got: dict) -> dict:
         _x, y, _w, h = got.pop(".ck-toolrow")
-        return {p: (b if p == ".ck-newgame" else (b[0], b[1] - (y + h), *b[2:])) for p, b in got.items()}
+        got = {p: (b if p == ".ck-newgame" else (b[0], b[1] - (y + h), *b[2:])) for p, b in got.items()}
+        x, top, w, tall = got[".ck-whatnow"]
+        got[".ck-whatnow"] = (x, top, w)
+        a = got[".ck-actions"]
+        got[".ck-actions"] = (a[0], a[1] - (top + tall), a[2], a[3])
+        return got
 
     tasks = open_app("table_tasks", where="tests", wait_for=f"{SWITCH} .ck-cardbtn", viewport=VIEWPORTS[size])
     for game, root in (("ecarte", ECARTE), ("war", WAR)):
