@@ -64,7 +64,7 @@ import logging
 import os
 import time
 from concurrent.futures import ThreadPoolExecutor
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from cardkit import state_class
@@ -281,13 +281,30 @@ class Classmates:
         mate = self._mate
         assert mate is not None
         names = view.settings.get("names")
-        names = dict(names) if isinstance(names, dict) else {}
-        if names.get(str(mate.seat), "") == mate.my_name:
+        if isinstance(names, dict) and names.get(str(mate.seat), "") == mate.my_name:
             return False
-        names[str(mate.seat)] = mate.my_name
-        mate.store.save_settings(mate.token, {**view.settings, "names": names})
-        mate.names = {k: clean_name(v) for k, v in names.items()}
+
+        def named(settings: dict[str, Any]) -> dict[str, Any]:
+            kept = settings.get("names")
+            kept = dict(kept) if isinstance(kept, dict) else {}
+            return {**settings, "names": {**kept, str(mate.seat): mate.my_name}}
+
+        self._mate_settings(named)
+        mate.names = {**mate.names, str(mate.seat): mate.my_name}
         return True
+
+    def _mate_settings(self, change: Callable[[dict[str, Any]], dict[str, Any]]) -> None:
+        """Write ``change(settings)`` over the table's settings, and check that it stayed:
+        settings are not a move (no compare-and-set), so two kernels writing at once may write
+        over each other, and the one whose change is gone writes it again (3 tries)."""
+        mate = self._mate
+        assert mate is not None
+        for _try in range(3):
+            settings = dict(mate.store.table(mate.token).settings)
+            wanted = change(settings)
+            if wanted == settings:
+                return
+            mate.store.save_settings(mate.token, wanted)
 
     def _mate_put(self, view: Any, first: bool = False) -> None:
         """Put the store's position on the table (the kernel's own copy, named for this page)."""
@@ -451,8 +468,11 @@ class Classmates:
         for seat in sorted(gone):
             wait = 0.0 if seat in mate.quit else GIVE_UP_AFTER   # (who left said so)
             computers[str(seat)] = mate.store.take_over(mate.token, seat, level, wait).token
-        view = mate.store.table(mate.token)
-        mate.store.save_settings(mate.token, {**view.settings, "computers": computers})
+        def seated(settings: dict[str, Any]) -> dict[str, Any]:
+            kept = settings.get("computers")
+            return {**settings, "computers": {**(kept if isinstance(kept, dict) else {}), **computers}}
+
+        self._mate_settings(seated)
         mate.read_seats(mate.store.table(mate.token))
         self._mate_host()
 
@@ -461,8 +481,7 @@ class Classmates:
         (every seat keeps its name: the log and the scores say what was played by whom)."""
         mate, c = self._mate, self.controller
         assert mate is not None
-        view = mate.store.table(mate.token)
-        mate.store.save_settings(mate.token, {**view.settings, "ended": True})
+        self._mate_settings(lambda settings: {**settings, "ended": True})
         self._mate_left(leaving=False)
         c.players = {p: self.computer_player(p, dict(c.settings), None)  # type: ignore[attr-defined]
                      for p in c.computers}
@@ -482,9 +501,8 @@ class Classmates:
             return
         if leaving:
             try:
-                settings = dict(mate.store.table(mate.token).settings)
-                left = sorted(seat_set(settings.get("left")) | {mate.seat})
-                mate.store.save_settings(mate.token, {**settings, "left": left})
+                self._mate_settings(lambda settings: {
+                    **settings, "left": sorted(seat_set(settings.get("left")) | {mate.seat})})
             except Exception:
                 log.warning("the classmate table could not be told this seat left", exc_info=True)
         mate.stop()

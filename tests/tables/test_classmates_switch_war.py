@@ -320,3 +320,28 @@ def test_playing_to_the_end_goes_on_after_a_classmate_s_flip(store, monkeypatch)
     assert later == [ada._auto_step] and len(moves_of(ada.state)) == 1
     later.pop()()           # the next step (headless, it plays on to the end at once)
     assert ada.state.is_over and moves_of(store.table(_ap.token).state_json) == moves_of(ada.state)
+
+
+def test_a_settings_write_another_kernel_wrote_over_is_written_again(store):
+    (ada, ada_page), (ben, _bp), (cleo, _cp) = switch_trio(store)
+    real, clobbered = store.save_settings, []
+
+    def racing(token, settings):                    # another kernel writes the old settings
+        old = dict(store.table(token).settings)     # back just after the first write
+        real(token, settings)
+        if not clobbered:
+            clobbered.append(True)
+            real(token, old)
+
+    store.save_settings = racing
+    try:
+        ben.send_from_page({"do": "new_game"})
+        ben.send_from_page({"do": "answer", "yes": True})
+    finally:
+        store.save_settings = real
+    assert clobbered and store.table(ada_page.token).settings["left"] == [1]    # written again
+    store.save_settings(ada_page.token, {**store.table(ada_page.token).settings,
+                                         "names": {"0": "Ada", "1": "Ben"}})    # Cleo's name lost
+    cleo.mate_sync()                                # her kernel puts it back
+    assert store.table(ada_page.token).settings["names"] == {"0": "Ada", "1": "Ben", "2": "Cleo"}
+    assert not ada.errors and not ben.errors and not cleo.errors
