@@ -183,7 +183,11 @@ def test_the_task_row_moves_nothing_the_apps_have(open_app, size):
         plain = open_app(f"{game}_app", wait_for=".ck-root .ck-newgame", viewport=VIEWPORTS[size])
         settle(plain, ".ck-root")
         theirs = below_settings(boxes(plain, ".ck-root", parts))
-        assert mine == theirs, (game, mine, theirs)
+        # (to a pixel: each box is rounded, and What now's fractional height with it)
+        assert mine.keys() == theirs.keys() and all(
+            len(mine[p]) == len(theirs[p])
+            and all(abs(a - b) <= 1 for a, b in zip(mine[p], theirs[p], strict=True))
+            for p in mine), (game, mine, theirs)
 
 
 def test_a_busy_kernel_is_lost_for_a_while_then_the_table_comes_back(open_app):
