@@ -118,7 +118,8 @@ def what_now(state: WarState, seat: int) -> tuple[str, Rule | None]:
 def _decision_now(state: WarState, seat: int, phase: str, cp: int) -> tuple[str, Rule]:
     name = shown_name(state.names[cp])
     if phase == "slap":
-        rule, card = rule_ref("slap"), state._slap_card()
+        rule, up = rule_ref("slap"), state._slap_card()
+        card = "" if up is None else up.said          # (a joker by its name in every language)
         if cp == seat:
             return _("{card} is up: slap it first to win ({rule})!").format(card=card, rule=rule), rule
         return _("{card} is up: {player} may slap it ({rule}).").format(
@@ -129,7 +130,8 @@ def _decision_now(state: WarState, seat: int, phase: str, cp: int) -> tuple[str,
                 else _("{player} chooses which won card goes on top of their face-up pile ({rule})."))
         return text.format(player=name, rule=rule), rule
     if phase == "steal":
-        card = state._looking_at(seat)
+        top = state._looking_at(seat)
+        card = "" if top is None else top.said
         whose = [shown_name(state.names[q]) for q in state._steal_targets(seat)]
         return (_("Your top card {card} has the rank of the top card of {whose}'s face-up pile: "
                   "steal the pile, or play the card ({rule})?").format(
@@ -154,7 +156,7 @@ def _top_refusal(phase: str, card: Card, won: Sequence[Card]) -> IllegalAction |
         return decision_refusal("top")
     if card not in won:
         return IllegalAction(_("{card} is not one of the cards you have just won (Steal War).")
-                             .format(card=card), rule_ref("steal"))
+                             .format(card=card.said), rule_ref("steal"))
     return None
 
 
