@@ -78,6 +78,20 @@ class Student(App):
         pattern = re.compile(r'"code":\s*"' + re.escape(card) + '"')
         return any(pattern.search(f) for f in self.frames)
 
+    def reload_and_sit_back(self, welcome: str, playing: str) -> None:
+        """Reload mid-match: a new kernel sits back down at this seat, saying ``welcome``, with
+        the same hand, the badge still ``playing``."""
+        quiet(self)
+        before = self.locator(HAND).evaluate_all("els => els.map(e => e.dataset.key)")
+        self.recording = False          # the new kernel's own fresh deal, before it sits back
+        self.reload(wait_until="domcontentloaded")
+        self.wait_for_function("(w) => (document.querySelector('.ck-whatnow') || {}).innerText"
+                               "?.includes(w)", arg=welcome, timeout=60_000)
+        self.recording = True
+        quiet(self)
+        assert self.locator(HAND).evaluate_all("els => els.map(e => e.dataset.key)") == before
+        assert playing in self.locator(".ck-badge").all_inner_texts()
+
     def close(self) -> None:
         self.page.close(run_before_unload=True)
         self.page.context.close()
@@ -201,16 +215,7 @@ def test_two_classmates_play_a_whole_match(served, browser):
                                      f"({mover.mode()}): {what_now(watcher)} / {what_now(mover)}") from None
         if moves == 9 and not reloaded:
             # Ben reloads mid-match: a new kernel sits back down at the same position
-            quiet(ben)
-            before = ben.locator(HAND).evaluate_all("els => els.map(e => e.dataset.key)")
-            ben.recording = False       # the new kernel's own fresh deal, before it sits back
-            ben.reload(wait_until="domcontentloaded")
-            ben.wait_for_function("() => (document.querySelector('.ck-whatnow') || {}).innerText"
-                                  "?.includes('Welcome back')", timeout=60_000)
-            ben.recording = True
-            quiet(ben)
-            assert ben.locator(HAND).evaluate_all("els => els.map(e => e.dataset.key)") == before
-            assert "You are playing Ada." in ben.locator(".ck-badge").all_inner_texts()
+            ben.reload_and_sit_back("Welcome back", "You are playing Ada.")
             reloaded = True
     quiet(ada)
     quiet(ben)

@@ -12,7 +12,7 @@ import time
 from cardkit_serving.store import open_store
 
 from .tables import artefact, what_now
-from .test_ecarte_classmates import HAND, Student, axe_violations, quiet
+from .test_ecarte_classmates import Student, axe_violations, quiet
 from .test_switch_app import one_move
 
 APP = "switch_app.ipynb"
@@ -100,16 +100,7 @@ def test_two_classmates_and_a_computer_play_switch(voila_url, store_url, browser
                                    arg=old, timeout=10_000)
         if made == 6:
             # Cleo reloads mid-game: a new kernel sits back down at her seat, with her hand
-            quiet(cleo)
-            hand = cleo.locator(HAND).evaluate_all("els => els.map(e => e.dataset.key)")
-            cleo.recording = False      # (the new kernel's own fresh deal, before it sits back)
-            cleo.reload(wait_until="domcontentloaded")
-            cleo.wait_for_function("() => (document.querySelector('.ck-whatnow') || {}).innerText"
-                                   "?.includes('Welcome back: you have')", timeout=60_000)
-            cleo.recording = True
-            quiet(cleo)
-            assert cleo.locator(HAND).evaluate_all("els => els.map(e => e.dataset.key)") == hand
-            assert "You are playing Ada and Ben." in cleo.locator(".ck-badge").all_inner_texts()
+            cleo.reload_and_sit_back("Welcome back: you have", "You are playing Ada and Ben.")
     for page in pages:
         quiet(page, 1500)
     counts = moves_by(store_url, token)
