@@ -113,6 +113,23 @@ def _html_count(nb) -> int:
     return n
 
 
+#: an IPython startup file for the JupyterLab below: while the file $CARDKIT_TEST_SLOW_FONTS
+#: exists, a new kernel's tables answer the page's request for the fonts 4 s late, after the page
+#: stopped waiting (fonts.js: fontsReady, 3 s) and drew its text with missing-glyph boxes
+SLOW_FONTS = """
+import os, pathlib
+if pathlib.Path(os.environ.get("CARDKIT_TEST_SLOW_FONTS", "/nonexistent")).exists():
+    import time
+    from cardkit_tables.cardtable import CardTable
+    _send_from_page = CardTable.send_from_page
+    def _late(self, content):
+        if isinstance(content, dict) and content.get("do") == "fonts":
+            time.sleep(4)
+        _send_from_page(self, content)
+    CardTable.send_from_page = _late
+"""
+
+
 @pytest.fixture(scope="module")
 def jupyterlab(tmp_path_factory):
     port, token = free_port(), secrets.token_hex(16)
@@ -130,9 +147,15 @@ def jupyterlab(tmp_path_factory):
     news = home / "settings" / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
     news.parent.mkdir(parents=True)
     news.write_text('{"fetchNews": "false"}')
+    # a kernel started while the mark is there answers a table's {"do": "fonts"} only after
+    # SLOW_FONTS (kernels of the other tests never look)
+    startup = home / "ipython" / "profile_default" / "startup" / "slow_fonts.py"
+    startup.parent.mkdir(parents=True)
+    startup.write_text(SLOW_FONTS)
     env = {"JUPYTER_CONFIG_DIR": str(home / "config"),
            "JUPYTERLAB_SETTINGS_DIR": str(home / "settings"),
-           "JUPYTERLAB_WORKSPACES_DIR": str(home / "workspaces")}
+           "JUPYTERLAB_WORKSPACES_DIR": str(home / "workspaces"),
+           "IPYTHONDIR": str(home / "ipython"), "CARDKIT_TEST_SLOW_FONTS": str(home / "slow-fonts")}
     cmd = [str(Path(sys.executable).with_name("jupyter")), "lab", "--no-browser",
            "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--allow-root",
            f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={work}",
@@ -142,7 +165,7 @@ def jupyterlab(tmp_path_factory):
     except RuntimeError as exc:
         pytest.fail(str(exc))
     try:
-        yield server, token
+        yield server, token, home / "slow-fonts"
     finally:
         server.stop()
         os.unlink(server.log_path)
@@ -236,7 +259,7 @@ def _answers_a_click(page, lesson) -> None:
 
 @pytest.mark.parametrize("notebook", LESSONS, ids=[p.stem for p in LESSONS])
 def test_lesson_runs_in_jupyterlab(jupyterlab, browser, notebook):
-    server, token = jupyterlab
+    server, token, _ = jupyterlab
     nb = nbformat.read(notebook, as_version=4)
     ck, other = _expected(nb)
     assert ck, f"{notebook.name} has no table or quiz with a stored output: run tools/run_notebooks.py"
@@ -295,21 +318,29 @@ class _PageHolder:
         self.page = page
 
 
-def test_a_kannada_lessons_tables_bring_their_font_to_jupyterlab(jupyterlab, browser):
+@pytest.mark.parametrize("late", [False, True], ids=["fonts-in-time", "fonts-late"])
+def test_a_kannada_lessons_tables_bring_their_font_to_jupyterlab(jupyterlab, browser, late):
     """JupyterLab has no template of ours: a table in Kannada asks its kernel for its font (binary
     buffers, never the widget's state) and draws every letter with it on a machine with no
     Kannada font (Debian's chromium has none). The lesson's own Markdown is JupyterLab's: it
-    uses the system's fonts (Windows, macOS, Android and ChromeOS ship both scripts)."""
+    uses the system's fonts (Windows, macOS, Android and ChromeOS ship both scripts). Also when
+    the kernel answers after the page stopped waiting and drew boxes (a busy kernel: Run All's
+    cells come first; CI saw it): the boxes go once the fonts are in."""
     from .test_languages import _no_tofu
 
-    server, token = jupyterlab
+    server, token, slow_fonts = jupyterlab
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     page.set_default_timeout(60_000)
+    if late:
+        slow_fonts.touch()
     try:
         _open_and_run_all(page, server, token, "lessons/kn/02_war.ipynb")
         page.wait_for_function(KN_TABLE_JS, arg=f".jp-OutputArea-output {TABLE}", timeout=60_000)
         page.wait_for_function(KN_FONT_JS, timeout=30_000)
         holder = _PageHolder(page)
-        _no_tofu(holder, "kn/02_war in JupyterLab", scope=f".jp-OutputArea-output {TABLE}")
+        _no_tofu(holder, f"kn/02_war in JupyterLab{', its fonts late' if late else ''}",
+                 scope=f".jp-OutputArea-output {TABLE}")
     finally:
+        slow_fonts.unlink(missing_ok=True)
         page.close()
+        _shut_down_kernels(server, token)

@@ -57,27 +57,30 @@ export function takeFonts(content, buffers) {
     document.fonts.add(face);
     loads.push(face.load().catch(() => {}));
   });
-  Promise.all(loads).then(() => arrive());
+  // a face made from a buffer may load without the page's fonts ever firing "loadingdone": text
+  // drawn before it came (a kernel slower than fontsReady's 3 s) is looked up again here
+  Promise.all(loads).then(() => { arrive(); lookFontsUpAgain(); });
   return true;
 }
 
-/** Each time the page's fonts finish loading, every table's text looks its fonts up again: once
- *  they are all in, the tables switch between two font descriptions no text had while they were
- *  loading (table.css: `ck-kern-a`, `ck-kern-b`, font-kerning none or normal, which draw alike),
- *  which is what makes chromium drop the missing-glyph boxes it kept (a new text node or the
- *  same style do not). Once per page. */
+let flip = false;
+/** Every table's text looks its fonts up again: the tables switch between two font descriptions
+ *  no text had while the fonts were loading (table.css: `ck-kern-a`, `ck-kern-b`, font-kerning
+ *  none or normal, which draw alike), which is what makes chromium drop the missing-glyph boxes it
+ *  kept (a new text node or the same style do not). */
+function lookFontsUpAgain() {
+  flip = !flip;
+  for (const root of document.querySelectorAll(".ck-root")) {
+    root.classList.toggle("ck-kern-a", flip);
+    root.classList.toggle("ck-kern-b", !flip);
+  }
+}
+
+/** Each time the page's fonts finish loading, once they are all in, every table's text looks its
+ *  fonts up again (lookFontsUpAgain). Once per page. */
 let watching = false;
 export function watchFonts() {
   if (watching || !document.fonts || !document.fonts.addEventListener) return;
   watching = true;
-  let flip = false;
-  document.fonts.addEventListener("loadingdone", () => {
-    document.fonts.ready.then(() => {
-      flip = !flip;
-      for (const root of document.querySelectorAll(".ck-root")) {
-        root.classList.toggle("ck-kern-a", flip);
-        root.classList.toggle("ck-kern-b", !flip);
-      }
-    });
-  });
+  document.fonts.addEventListener("loadingdone", () => document.fonts.ready.then(lookFontsUpAgain));
 }

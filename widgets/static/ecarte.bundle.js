@@ -37,10 +37,10 @@ var SUIT_PATHS = {
   S: "M50 4 C 40 24, 8 40, 10 62 C 12 80, 36 84, 46 70 C 45 82, 40 90, 30 96 L70 96 C 60 90, 55 82, 54 70 C 64 84, 88 80, 90 62 C 92 40, 60 24, 50 4 Z",
   C: "M50 6 C 36 6, 29 18, 32 30 C 34 38, 38 42, 41 45 C 34 40, 24 38, 16 44 C 6 52, 8 70, 22 74 C 34 78, 42 68, 45 62 C 45 76, 40 88, 30 96 L70 96 C 60 88, 55 76, 55 62 C 58 68, 66 78, 78 74 C 92 70, 94 52, 84 44 C 76 38, 66 40, 59 45 C 62 42, 66 38, 68 30 C 71 18, 64 6, 50 6 Z"
 };
-function pip(suit, cx, cy, size, flip) {
+function pip(suit, cx, cy, size, flip2) {
   const sc = size / 100;
   let t = `translate(${cx - size / 2} ${cy - size / 2}) scale(${sc})`;
-  if (flip) t = `rotate(180 ${cx} ${cy}) ` + t;
+  if (flip2) t = `rotate(180 ${cx} ${cy}) ` + t;
   return s("path", { d: SUIT_PATHS[suit], transform: t, class: "ck-ink" });
 }
 var COLS = [32, 50, 68];
@@ -101,10 +101,10 @@ function faceSVG(card) {
     kids.push(s("path", { d: "M50 38 L58 62 L84 62 L63 77 L71 102 L50 86 L29 102 L37 77 L16 62 L42 62 Z", class: "ck-joker-star" }));
     return s("svg", { viewBox: "0 0 100 140", class: "ck-svg", "aria-hidden": "true", focusable: "false" }, kids);
   }
-  const idx = (x, y, flip) => {
+  const idx = (x, y, flip2) => {
     const g = s(
       "g",
-      flip ? { transform: "rotate(180 50 70)" } : {},
+      flip2 ? { transform: "rotate(180 50 70)" } : {},
       s("text", { x, y, "text-anchor": "middle", class: "ck-index ck-ink" + (card.rank === "10" ? " ck-index-10" : "") }, card.rank),
       pip(card.suit, x, y + 13, 13, false)
     );
@@ -627,23 +627,25 @@ function takeFonts(content, buffers) {
     loads.push(face.load().catch(() => {
     }));
   });
-  Promise.all(loads).then(() => arrive());
+  Promise.all(loads).then(() => {
+    arrive();
+    lookFontsUpAgain();
+  });
   return true;
+}
+var flip = false;
+function lookFontsUpAgain() {
+  flip = !flip;
+  for (const root of document.querySelectorAll(".ck-root")) {
+    root.classList.toggle("ck-kern-a", flip);
+    root.classList.toggle("ck-kern-b", !flip);
+  }
 }
 var watching = false;
 function watchFonts() {
   if (watching || !document.fonts || !document.fonts.addEventListener) return;
   watching = true;
-  let flip = false;
-  document.fonts.addEventListener("loadingdone", () => {
-    document.fonts.ready.then(() => {
-      flip = !flip;
-      for (const root of document.querySelectorAll(".ck-root")) {
-        root.classList.toggle("ck-kern-a", flip);
-        root.classList.toggle("ck-kern-b", !flip);
-      }
-    });
-  });
+  document.fonts.addEventListener("loadingdone", () => document.fonts.ready.then(lookFontsUpAgain));
 }
 
 // widgets/js/keys.js
