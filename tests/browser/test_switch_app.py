@@ -13,7 +13,7 @@ from .tables import (VIEWPORTS, artefact, backs_are_blank, buttons, kill_kernel,
 
 HAND = ".ck-hand-south .ck-cardbtn"
 PLAYABLE = HAND + ":not([aria-disabled='true'])"
-STILL = [".ck-newgame", ".ck-whatnow", ".ck-actions", ".ck-stock", ".ck-discard",
+STILL = [".ck-newgame", ".ck-hand-south", ".ck-whatnow", ".ck-actions", ".ck-stock", ".ck-discard",
          ".ck-actions [data-key='act:last']", ".ck-actions [data-key='act:catch']"]
 
 
@@ -59,16 +59,20 @@ def test_moves_by_clicking(open_app, size):
         b = app.locator(sel).last.bounding_box()
         assert b["y"] + b["height"] <= vh and b["x"] + b["width"] <= vw + 1, (sel, b)
     def placed():
-        """STILL's places; what lies under What now (the action bar and its buttons) measured from
-        What now's bottom: a phone's What now grows to show a long text whole (and by a pixel
-        when a suit symbol comes from a fallback font), moving what is under it by just that
-        much. Read in one go, so that a redraw cannot fall between two of them."""
+        """STILL's places. What grows is measured from its bottom: What now from the hand's bottom
+        (a hand too long for the rows the table keeps for it gets one more row of cards, pushing
+        What now down by just that: 71 px at 1280 px with 17 cards, 49 px on a phone with 13);
+        what lies under What now (the action bar and its buttons) from What now's bottom (a
+        phone's What now grows to show a long text whole, and by a pixel when a suit symbol comes
+        from a fallback font). Read in one go, so that a redraw cannot fall between two of them."""
         got = app.evaluate("""(sels) => { const r = document.querySelector('.ck-root').getBoundingClientRect();
+            const hand = document.querySelector('.ck-hand-south').getBoundingClientRect();
             const now = document.querySelector('.ck-whatnow').getBoundingClientRect();
             return sels.map(s => { const e = document.querySelector(s);
               if (!e || !e.getClientRects().length) return null;
-              const b = e.getBoundingClientRect(), under = s.startsWith('.ck-actions');
-              return [Math.round(b.x - r.x), Math.round(under ? b.y - now.bottom : b.y - r.y)]; }); }""", STILL)
+              const b = e.getBoundingClientRect();
+              const top = s.startsWith('.ck-actions') ? now.bottom : s === '.ck-whatnow' ? hand.bottom : r.y;
+              return [Math.round(b.x - r.x), Math.round(b.y - top)]; }); }""", STILL)
         return {sel: (tuple(b) if b else None) for sel, b in zip(STILL, got, strict=True)}
 
     still = placed()
