@@ -141,6 +141,11 @@ class Classmates:
     def _mate_moved(self) -> None:
         """Another kernel's move was put on the table (War goes on playing to the end)."""
 
+    def deals_alone(self) -> bool:
+        """Not at a classmate table: its game is the table's (a setting waits for New game,
+        which leaves the table)."""
+        return self._mate is None
+
     def _mate_refusal(self, settings: dict[str, Any]) -> str | None:
         """Why no classmate table may be made with ``settings`` (None: it may)."""
         return None

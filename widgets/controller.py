@@ -364,8 +364,8 @@ class Controller:
 
     def change_setting(self, name: str, value: Any) -> None:
         """A setting chosen on the page: checked against ``options``; kept for the next game
-        (before the first move of a game, used at once — except on a task's deal, which is
-        kept)."""
+        (before the first move of a game, used at once — except on a task's deal and at a
+        classmate table, which are kept: ``TableHooks.deals_alone``)."""
         allowed = self.options.get(name)
         if allowed is None or value not in allowed:
             self.refuse(_("That setting is not offered on this table."))
@@ -374,8 +374,8 @@ class Controller:
             self.pending.pop(name, None)
         else:
             self.pending[name] = value
-        if self.pending and not self.started() and not self.confirming and self.bound is None:
-            self.games += 1             # (a task's deal is kept: its settings wait for New game)
+        if self.pending and not (self.started() or self.confirming or self.bound) and self.table.deals_alone():
+            self.games += 1
             self._start()
             self.note(_(SETTINGS_DEALT))
             return

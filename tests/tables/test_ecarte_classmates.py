@@ -148,6 +148,32 @@ def test_a_stale_page_is_refused_and_changes_nothing(store):
     assert moves_of(tab2.state) == moves_of(after.state_json)
 
 
+def test_a_setting_changed_at_a_classmate_table_waits_for_new_game(store):
+    """Before the first move a changed setting deals again at once, but not at a classmate
+    table: that would leave it without a word (its game is the table's). It waits for New game,
+    which asks before leaving."""
+    ada, ada_page = kernel(store)
+    ada.send_from_page({"do": "classmate", "name": "Ada"})
+    ada.send_from_page({"do": "set", "name": "target", "value": 7})
+    assert ada.view["classmate"]["stage"] == "waiting"
+    assert ada.controller.pending == {"target": 7} and ada.controller.settings["target"] == 5
+    ben, _ben_page = kernel(store)
+    ben.send_from_page({"do": "join", "code": ada.view["classmate"]["code"], "name": "Ben"})
+    ada.mate_sync()
+    before = store.table(ada_page.token)
+    ben.send_from_page({"do": "set", "name": "rules", "value": "classic"})
+    ada.send_from_page({"do": "set", "name": "level", "value": "hard"})
+    for t in (ada, ben):
+        assert t.view["classmate"]["stage"] == "playing" and t.controller.moves == 0
+        assert t.view["pending_note"] == "Your new settings start with the next game: press New game."
+    assert ada.controller.pending == {"target": 7, "level": "hard"} and ben.controller.pending == {"rules": "classic"}
+    after = store.table(ada_page.token)
+    assert (after.version, after.state_json) == (before.version, before.state_json)
+    play(ada, ben, 6)
+    assert len(moves_of(ada.state)) == 6 and moves_of(ada.state) == moves_of(ben.state)
+    assert not ada.errors and not ben.errors
+
+
 def test_wrong_codes_names_and_messages(store):
     ada, _p = kernel(store)
     ada.send_from_page({"do": "classmate", "name": "Ada"})
