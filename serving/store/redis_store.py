@@ -12,7 +12,8 @@ Through redis-py, the official client (the extra ``cardkit[store-redis]``). Keys
 
 Every write is a Lua script, which Redis runs atomically: the move checks the version, writes
 and publishes in one step (compare-and-set); a seat is claimed only if it has no token yet, and
-taken over by the computer only if it is still a person's, last seen when it was read.
+taken over by the computer only if it is still a person's, last seen when it was read; a table
+is purged only if it is still old when deleted.
 """
 from __future__ import annotations
 
@@ -60,6 +61,15 @@ redis.call('EXPIRE', KEYS[1], ARGV[4])
 redis.call('PUBLISH', ARGV[5], v)
 return 1
 """
+_PURGE_IF_OLD = """
+local h = redis.call('HGETALL', KEYS[1])
+if #h == 0 then return 0 end
+for i = 1, #h, 2 do
+  if (h[i] == 'updated' or string.sub(h[i], 1, 5) == 'seen:') and h[i + 1] ~= ''
+     and tonumber(h[i + 1]) >= tonumber(ARGV[1]) then return 0 end
+end
+return redis.call('DEL', KEYS[1])
+"""
 _SET_IF_EXISTS = """
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
 redis.call('HSET', KEYS[1], unpack(ARGV, 2))
@@ -99,7 +109,7 @@ class RedisStore(TableStore):
         self._redis = redis.Redis.from_url(url, decode_responses=True)
         self._scripts = {name: self._redis.register_script(lua) for name, lua in
                          (("insert", _INSERT), ("claim", _CLAIM), ("retake", _RETAKE),
-                          ("write", _WRITE_STATE), ("set", _SET_IF_EXISTS))}
+                          ("write", _WRITE_STATE), ("set", _SET_IF_EXISTS), ("purge", _PURGE_IF_OLD))}
 
     @property
     def _ttl(self) -> int:
@@ -172,13 +182,10 @@ class RedisStore(TableStore):
         pipe.execute()
 
     def _purge(self, before: float) -> int:
-        gone = 0
-        for key in self._redis.scan_iter(match=f"{PREFIX}table:*", count=200):
-            h = self._hash(key)
-            times = [float(v) for k, v in h.items() if (k == "updated" or k.startswith("seen:")) and v]
-            if h and max(times) < before:
-                gone += int(self._redis.delete(key))
-        return gone
+        """Each table's times are read and the table deleted in one script: a move or a touch
+        cannot land between the two."""
+        return sum(int(self._scripts["purge"](keys=[key], args=[repr(before)]))
+                   for key in self._redis.scan_iter(match=f"{PREFIX}table:*", count=200))
 
     def _wait(self, code: str, version: int, timeout: float) -> int | None:
         """Subscribe to the table's channel, then read the version (a move between the two is
