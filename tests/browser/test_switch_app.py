@@ -103,6 +103,23 @@ def test_moves_by_clicking(open_app, size):
     print(f"\nSwitch {size}: click → update median {sorted(timings)[len(timings) // 2] * 1000:.0f} ms")
 
 
+def test_on_a_small_phone_the_suits_come_into_view_after_your_jack(open_app):
+    """At 320 × 568 the table is taller than the screen: after your Jack, What now and the four
+    suits lay below it (802 px down) until the table brings the buttons into view."""
+    app = open_app("switch_jack", where="tests", wait_for=HAND, viewport={"width": 320, "height": 568})
+    settle(app)
+    old = pos(app)
+    app.locator(HAND + "[data-key='card:JD']").click(position={"x": 6, "y": 30})
+    wait_for_change(app, old)
+    app.wait_for_function("() => document.querySelectorAll('.ck-actions button').length === 6")
+    suits = app.eval_on_selector_all(".ck-actions button", """els => els.map(e => {
+        const r = e.getBoundingClientRect(); return [e.innerText.trim(), r.top >= 0 && r.bottom <= innerHeight]; })""")
+    assert [s for s, seen in suits if s[:1] in "♠♥♦♣" and seen] == ["♠ spades", "♥ hearts", "♦ diamonds", "♣ clubs"]
+    now = app.locator(".ck-whatnow").bounding_box()
+    assert now["y"] >= 0 and "name the suit" in what_now(app)
+    app.screenshot(path=artefact("switch_jack_320.png"))
+
+
 def test_moves_by_keyboard_alone(open_app):
     app = open_app("switch_app", wait_for=HAND, viewport=VIEWPORTS["desktop"])
     settle(app)

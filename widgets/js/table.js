@@ -142,6 +142,12 @@ class TableShell {
         || this.felt.querySelector(".ck-cardbtn:not([aria-disabled='true'])")
         || this.felt.querySelector(".ck-cardbtn") || this.root;
       if (document.activeElement !== target) target.focus({ preventScroll: true });
+      // a small phone: when the game now waits for a button (a suit after your Jack, Draw) and
+      // no card may be played, the buttons come into view if they lie off the screen
+      if (moved && this.actions.contains(target) && !this.felt.querySelector(".ck-cardbtn:not([aria-disabled='true'])")) {
+        const r = this.actions.getBoundingClientRect();
+        if (r.bottom > window.innerHeight || r.top < 0) this.actions.scrollIntoView({ block: "nearest" });
+      }
     }
     // the page's own redraw (a card chosen to throw away) moves no card: the chosen one lifts
     // by its CSS (sliding it "from where it was" dropped it below its place for a moment)

@@ -906,6 +906,10 @@ var TableShell = class {
       }
       if (!target) target = this.felt.querySelector(".ck-end-btn") || this.actions.querySelector("button:not([aria-disabled='true'])") || this.felt.querySelector(".ck-cardbtn:not([aria-disabled='true'])") || this.felt.querySelector(".ck-cardbtn") || this.root;
       if (document.activeElement !== target) target.focus({ preventScroll: true });
+      if (moved && this.actions.contains(target) && !this.felt.querySelector(".ck-cardbtn:not([aria-disabled='true'])")) {
+        const r = this.actions.getBoundingClientRect();
+        if (r.bottom > window.innerHeight || r.top < 0) this.actions.scrollIntoView({ block: "nearest" });
+      }
     }
     if (v) this.motion.slideMoved();
   }
