@@ -256,10 +256,6 @@ class CardTable(LiveNote, anywidget.AnyWidget):
         """True unless the table holds the game (a pause between hands, a reveal)."""
         return True
 
-    def deals_alone(self) -> bool:
-        """True: the game is this table's to deal again (see ``TableHooks``)."""
-        return True
-
     def on_table_action(self, name: str) -> bool:
         """Carry out a table-only action; True if ``name`` was one (none here)."""
         return False

@@ -70,6 +70,7 @@ from typing import Any
 from cardkit import state_class
 from cardkit.i18n import N_, Nn_, _, ngettext, shown_name
 
+from .controller import NOT_OFFERED
 from .hooks import running_loop
 from .mate_seats import (AWAY_AFTER, GIVE_UP_AFTER, MAX_NAME, PAGE_OPEN, TOUCH_EVERY, MateLink,
                          clean_name, seat_set)
@@ -141,11 +142,6 @@ class Classmates:
     def _mate_moved(self) -> None:
         """Another kernel's move was put on the table (War goes on playing to the end)."""
 
-    def deals_alone(self) -> bool:
-        """Not at a classmate table: its game is the table's (a setting waits for New game,
-        which leaves the table)."""
-        return self._mate is None
-
     def _mate_refusal(self, settings: dict[str, Any]) -> str | None:
         """Why no classmate table may be made with ``settings`` (None: it may)."""
         return None
@@ -157,6 +153,10 @@ class Classmates:
         kind = content.get("do") if isinstance(content, dict) else None
         if kind == "ping":
             self._page_seen = time.monotonic()
+        if kind == "set" and self._mate is not None:   # the table's game keeps the rules it was made with
+            with self.speaking():  # type: ignore[attr-defined]
+                self.controller.refuse(_(NOT_OFFERED))
+            return
         if not self._mates_offered or kind not in ("classmate", "join", "finish", "resume"):
             super().send_from_page(content)  # type: ignore[misc]
             return
@@ -550,12 +550,13 @@ class Classmates:
             return
         who = mate.who()
         view["labels"]["confirm"] = _(LEAVE).format(who=who)
+        view["settings"], view["pending_note"] = [], ""     # the match keeps the rules it was made with
         code = f"{mate.code[:4]}-{mate.code[4:]}"
         stage = "waiting" if not mate.taken else "playing"
         over = view["mode"] == "over"
-        away = mate.who(mate.away)
+        away = mate.who(mate.away - mate.quit)                # (who left is said apart)
         gone = mate.gone()
-        playing = mate.who(set(mate.people) - mate.quit)      # (who left is said apart)
+        playing = mate.who(set(mate.people) - mate.quit) or who
         view["classmate"] = {"stage": stage, "code": code, "labels": labels, "away": bool(away),
                              "who": _(AWAY).format(who=away) if away else _(PLAYING).format(who=playing),
                              "finish": bool(gone) and not over}
@@ -571,7 +572,9 @@ class Classmates:
             quit_only = gone <= mate.quit
             view["what_now"]["note"] = _(LEFT if quit_only else GONE).format(who=mate.who(gone))
             view["what_now"]["note_tone"] = "warn"
-            view["what_now"]["text"] = view["what_now"]["note"] + " " + view["what_now"]["prompt"]
+            if self.controller.observation().current_player in gone:    # not "Waiting for Ben."
+                view["what_now"]["prompt"] = ""
+            view["what_now"]["text"] = " ".join(t for t in (view["what_now"]["note"], view["what_now"]["prompt"]) if t)
 
     def _mate_idle(self, view: dict[str, Any]) -> None:
         """Nothing on the table may be clicked (a classmate is still to sit down)."""

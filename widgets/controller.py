@@ -64,8 +64,9 @@ GENERIC_ERROR = N_("Sorry, something went wrong with that click. Try again, or s
 #: The note after a setting changed before the first move: it is used at once, on a new deal.
 SETTINGS_DEALT = N_("New settings: no move had been made yet, so a new game is dealt with "
                     "them.")
-#: The sentence for a text from the page that is no action at all.
+#: The sentence for a text from the page that is no action at all, and for a setting not offered.
 NOT_A_MOVE = N_("That is not a move on this table.")
+NOT_OFFERED = N_("That setting is not offered on this table.")
 MAX_TEXT = 200          # longest action text or setting value accepted from the page
 
 
@@ -364,18 +365,17 @@ class Controller:
 
     def change_setting(self, name: str, value: Any) -> None:
         """A setting chosen on the page: checked against ``options``; kept for the next game
-        (before the first move of a game, used at once — except on a task's deal and at a
-        classmate table, which are kept: ``TableHooks.deals_alone``)."""
+        (before the first move of a game used at once, except on a task's deal, which is kept)."""
         allowed = self.options.get(name)
         if allowed is None or value not in allowed:
-            self.refuse(_("That setting is not offered on this table."))
+            self.refuse(_(NOT_OFFERED))
             return
         if value == self.settings.get(name):
             self.pending.pop(name, None)
         else:
             self.pending[name] = value
-        if self.pending and not (self.started() or self.confirming or self.bound) and self.table.deals_alone():
-            self.games += 1
+        if self.pending and not self.started() and not self.confirming and self.bound is None:
+            self.games += 1             # (a task's deal is kept: its settings wait for New game)
             self._start()
             self.note(_(SETTINGS_DEALT))
             return

@@ -54,10 +54,6 @@ class TableHooks(Protocol):
     def computer_may_move(self) -> bool:
         """False while the table holds the game (e.g. a pause between hands)."""
 
-    def deals_alone(self) -> bool:
-        """False while the game is not this table's alone to deal again (a classmate table): a
-        changed setting then waits for New game even before the first move."""
-
     def why_not_now(self, obs: Observation) -> str | None:
         """``None`` when the person may act on the table now, else the sentence saying why not
         (a pause, the game over, another seat's turn). The rules' own refusal of a move is the

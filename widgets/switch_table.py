@@ -4,7 +4,8 @@
 beginner=False, deck=None, hands=None, dealer=None, forget_rate=None, catch_rate=None,
 narrow=False, animate=True, four_colour=False, task=None)`` is one anywidget model (see
 :mod:`cardkit_tables.cardtable`). It reads only ``state.observation(seat)`` — with
-``reveal=True`` only while **beginner mode** is on (the opponents' hands and the stock, face up) —
+``reveal=True`` only while **beginner mode** is on (the opponents' hands and the stock, face up;
+never at a classmate table) —
 turned into the page's JSON by the one function :func:`switch_view`, and changes the game only
 through ``switch.new_game`` and ``state.apply``, via the shared
 :class:`~cardkit_tables.controller.Controller`.
@@ -363,7 +364,11 @@ class SwitchTable(Classmates, Resumable, CardTable):
         """The person's observation: with every hand and the stock face up in beginner mode
         (a display setting the person chose, RULES.md §2)."""
         assert isinstance(state, switch.SwitchState)
-        return state.observation(seat, reveal=bool(self.prefs.get("beginner")))
+        return state.observation(seat, reveal=self._beginner())
+
+    def _beginner(self) -> bool:
+        """Beginner mode is on: never at a classmate table, where the hands are the classmates'."""
+        return bool(self.prefs.get("beginner")) and self._mate is None
 
     def why_not_now(self, obs: Observation) -> str | None:
         """The game over (else ``None``: out-of-turn calls are moves too; the rules refuse the
@@ -384,7 +389,7 @@ class SwitchTable(Classmates, Resumable, CardTable):
         """Set ``view`` from the person's observation (:func:`switch_view`) and the table's
         own parts."""
         c = self.controller
-        reveal = bool(self.prefs.get("beginner"))
+        reveal = self._beginner()
         obs = c.observation()
         assert isinstance(obs, SwitchObservation)
         caught = tuple(line for line in (e.explain() for e in obs.events[self._mark:])
@@ -408,7 +413,8 @@ class SwitchTable(Classmates, Resumable, CardTable):
         ]
         view["pending_note"] = (_("Your new settings start with the next game: press New game.")
                                 if c.pending else "")
-        view["toggles"] = self._toggles(("beginner", _("Beginner mode (show every card)")))
+        beginner = [("beginner", _("Beginner mode (show every card)"))] if mate is None else []
+        view["toggles"] = self._toggles(*beginner)
         view["speed"] = self._speed()
         view["prefs"] = dict(self.prefs)
         self._stored_draw(view)

@@ -106,6 +106,20 @@ def test_switch_two_classmates_and_a_computer_play_a_whole_game(store):
     assert all(not t.errors for t in tables)
 
 
+def test_beginner_mode_shows_no_classmate_s_cards(store):
+    """Beginner mode turns every hand and the stock face up: on a table alone, never at a
+    classmate table (not offered, and a page that asks anyway sees nothing more)."""
+    alone, _page = switch_kernel(store)
+    alone.send_from_page({"do": "pref", "name": "beginner", "value": True})
+    assert cards_in(alone.view["opponents"]) and alone.view["stock"]["faces"]
+    (ada, _ap), (ben, _bp), (cleo, _cp) = switch_trio(store)
+    for t in (ada, ben, cleo):
+        assert "beginner" not in [x["name"] for x in t.view["toggles"]] and t.view["settings"] == []
+        t.send_from_page({"do": "pref", "name": "beginner", "value": True})
+        assert not cards_in(t.view["opponents"]) and t.view["stock"]["faces"] == []
+        assert cards_in(t.view["hand"]) == {c.code for c in t.state.hands[t.controller.seat]}
+
+
 def test_the_host_is_the_first_person_here(store, clock):
     (ada, _ap), (ben, _bp), (cleo, _cp) = switch_trio(store)
     clock.now += 11                                 # Ada's page closed: only Ben and Cleo ping

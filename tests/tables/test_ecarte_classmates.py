@@ -148,25 +148,22 @@ def test_a_stale_page_is_refused_and_changes_nothing(store):
     assert moves_of(tab2.state) == moves_of(after.state_json)
 
 
-def test_a_setting_changed_at_a_classmate_table_waits_for_new_game(store):
-    """Before the first move a changed setting deals again at once, but not at a classmate
-    table: that would leave it without a word (its game is the table's). It waits for New game,
-    which asks before leaving."""
+def test_a_classmate_table_keeps_the_rules_it_was_made_with(store):
+    """No ⚙ chooser of the game at a classmate table, and a setting sent anyway is refused: a
+    re-deal before the first move (as a table alone does) would have left the table without a
+    word, and a pending setting could only start with New game, which leaves it."""
     ada, ada_page = kernel(store)
+    assert [s["name"] for s in ada.view["settings"]] == ["rules", "target", "level"]
     ada.send_from_page({"do": "classmate", "name": "Ada"})
-    ada.send_from_page({"do": "set", "name": "target", "value": 7})
-    assert ada.view["classmate"]["stage"] == "waiting"
-    assert ada.controller.pending == {"target": 7} and ada.controller.settings["target"] == 5
     ben, _ben_page = kernel(store)
     ben.send_from_page({"do": "join", "code": ada.view["classmate"]["code"], "name": "Ben"})
     ada.mate_sync()
     before = store.table(ada_page.token)
-    ben.send_from_page({"do": "set", "name": "rules", "value": "classic"})
-    ada.send_from_page({"do": "set", "name": "level", "value": "hard"})
-    for t in (ada, ben):
+    for t, name, value in ((ada, "target", 7), (ben, "rules", "classic"), (ada, "level", "hard")):
+        t.send_from_page({"do": "set", "name": name, "value": value})
+        assert t.view["what_now"]["note"] == "That setting is not offered on this table."
+        assert t.view["settings"] == [] and t.view["pending_note"] == "" and t.controller.pending == {}
         assert t.view["classmate"]["stage"] == "playing" and t.controller.moves == 0
-        assert t.view["pending_note"] == "Your new settings start with the next game: press New game."
-    assert ada.controller.pending == {"target": 7, "level": "hard"} and ben.controller.pending == {"rules": "classic"}
     after = store.table(ada_page.token)
     assert (after.version, after.state_json) == (before.version, before.state_json)
     play(ada, ben, 6)
@@ -301,7 +298,7 @@ def test_a_classmate_match_resumes_on_a_new_kernel(store):
     assert moves_of(ada.state) == moves_of(fresh.state)
 
 
-def test_new_game_leaves_the_classmate_table_and_ben_may_finish_at_once(store):
+def test_new_game_leaves_the_classmate_table_and_ben_may_finish_at_once(store, clock):
     ada, ada_page, ben, _bp = seated(store)
     play(ada, ben, 2)
     ada.send_from_page({"do": "new_game"})
@@ -313,8 +310,18 @@ def test_new_game_leaves_the_classmate_table_and_ben_may_finish_at_once(store):
     assert ada.view["them"]["name"] == "Computer"
     ben.mate_sync()                                  # no 2 minutes' wait: Ada said she left
     assert ben.view["classmate"]["finish"] is True
-    assert ben.view["what_now"]["note"] == ("Ada left the table. Finish the game against the "
-                                            "computer, or press New game.")
+    left = "Ada left the table. Finish the game against the computer, or press New game."
+    for _i in range(2):                              # and still once her seat is away: left, not away
+        said = ben.view["what_now"]
+        assert said["note"] == left and ben.view["classmate"]["who"] == "You are playing Ada."
+        if ben.state.observation(1).current_player == 0:
+            assert said["prompt"] == "" and said["text"] == left        # not "Waiting for Ada."
+        else:
+            assert said["prompt"] and said["text"] == left + " " + said["prompt"]
+        clock.now += 11
+        ben.send_from_page({"do": "ping", "n": 1})
+        ben._mate.touched = -1e9
+        ben.mate_sync()
     ben.send_from_page({"do": "finish"})
     assert ben._mate is None and ben.controller.computers == (0,) and not ben.errors
 
