@@ -41,6 +41,14 @@ def pytest_configure(config):
         opt.nbval_cell_timeout = CELL_TIMEOUT
 
 
+def pytest_collection_modifyitems(config, items):
+    """The browser tests run last (in one process, ``JOBS=0``, they would otherwise come before
+    the tables'): their session's Playwright driver keeps an event loop running on the main
+    thread, and a table built while one runs leaves the computer's moves to that loop, as in a
+    live kernel (``cardkit_tables.hooks.running_loop``)."""
+    items.sort(key=lambda item: item.nodeid.startswith("tests/browser/"))
+
+
 def pytest_collectstart(collector):
     if IPyNbFile is not None and isinstance(collector, IPyNbFile):
         collector.skip_compare += ("stderr",)

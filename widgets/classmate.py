@@ -121,6 +121,8 @@ class Classmates:
     _mate_error: str | None = None      # why the last code typed sat nobody down (for the form)
     _page_seen = 0.0
     _mate_made: tuple[float, ...] = ()  # when this page made its classmate tables (monotonic s)
+    _mate_asked: dict[str, Any] | None = None   # the make or join waiting for "Really start again?"
+    _acted_in: Any = None               # the game this page last made a move in (asked before leaving)
 
     def _offer_classmates(self, store: Any, on: bool) -> None:
         self._mates_offered = bool(on) and store is not None
@@ -149,10 +151,19 @@ class Classmates:
     # -- messages from the page ----------------------------------------------------------------
     def send_from_page(self, content: Any) -> None:
         """``classmate``, ``join``, ``finish`` and a classmate match's ``resume`` are handled
-        here (module doc); a ``ping`` says the page is open; the rest as every table does."""
+        here (module doc; making or joining a table in the middle of a game against the computer
+        in which the person has moved first asks "Really start again?"); a ``ping`` says the page
+        is open; the rest as every table does."""
         kind = content.get("do") if isinstance(content, dict) else None
         if kind == "ping":
             self._page_seen = time.monotonic()
+        elif kind == "act":
+            self._acted_in = self.controller.state
+        asked, self._mate_asked = self._mate_asked, None
+        confirmed = kind == "answer" and asked is not None and content.get("yes") is True
+        if confirmed and asked is not None:         # "Really start again?" Yes: make or join now
+            self.controller.confirming = False
+            content, kind = asked, asked["do"]
         if kind == "set" and self._mate is not None:   # the table's game keeps the rules it was made with
             with self.speaking():  # type: ignore[attr-defined]
                 self.controller.refuse(_(NOT_OFFERED))
@@ -164,17 +175,31 @@ class Classmates:
             try:
                 if kind == "resume" and not self._mate_resume(content.get("token")):
                     super().send_from_page(content)  # type: ignore[misc]
-                elif kind in ("classmate", "join") and not clean_name(content.get("name")):
-                    self._mate_error = _(NAME_FIRST)
-                    self.controller.refuse(self._mate_error)
-                elif kind == "classmate":
-                    self._mate_make(clean_name(content.get("name")), content.get("classmates"))
-                elif kind == "join":
-                    self._mate_join(content.get("code"), clean_name(content.get("name")))
+                elif kind in ("classmate", "join"):
+                    self._mate_request(content, confirmed)
                 elif kind == "finish":
                     self._mate_finish()
             except Exception as exc:
                 self.controller._error(exc)
+
+    def _mate_request(self, content: dict[str, Any], confirmed: bool) -> None:
+        """Make (``classmate``) or join a table: a name first; in the middle of a game against
+        the computer in which the person has moved, "Really start again?" first (unless
+        ``confirmed``: the answer was Yes)."""
+        name = clean_name(content.get("name"))
+        if not name:
+            self._mate_error = _(NAME_FIRST)
+            self.controller.refuse(self._mate_error)
+        elif not confirmed and self._mate is None and self._acted_in is self.controller.state \
+                and self.controller.in_progress():
+            self._mate_asked = {k: content.get(k) for k in ("do", "name", "code", "classmates")}
+            self.controller.confirming = True
+            self.controller.pos += 1
+            self.draw()  # type: ignore[attr-defined]
+        elif content.get("do") == "classmate":
+            self._mate_make(name, content.get("classmates"))
+        else:
+            self._mate_join(content.get("code"), name)
 
     def _game(self) -> str:
         return str(self._stored.game)  # type: ignore[attr-defined]

@@ -333,3 +333,33 @@ def test_tables_without_classmates_offer_nothing(store):
     plain.send_from_page({"do": "join", "code": "ABCDEFGH", "name": "Ada"})
     assert plain._mate is None and not plain.errors
     assert EcarteTable(delay=0, classmates=True).view["classmate"] is None      # no store
+
+
+def test_making_or_joining_a_table_mid_game_asks_first(store):
+    """A game against the computer in which the person has moved ends when its page makes or
+    joins a classmate table: the page asks first, as New game does, and No keeps the game as it
+    was (a page whose only moves were the computer's asks nothing)."""
+    ada, ada_page = kernel(store)
+    obs = ada.state.observation(0)
+    assert obs.current_player == 0                  # (delay 0: the computer has moved)
+    assert ada.act(obs.legal_actions[0])
+    game, token = moves_of(ada.state), ada_page.token
+    ada.send_from_page({"do": "classmate", "name": "Ada"})
+    assert ada.view["confirm"] and ada.view["labels"]["confirm"] == "Really start again? This game is not finished."
+    assert ada._mate is None and moves_of(ada.state) == game
+    ada.send_from_page({"do": "answer", "yes": False})
+    assert not ada.view["confirm"] and ada._mate is None and moves_of(ada.state) == game
+    assert ada_page.token == token and store.table(token).version == len(game)
+    ada.send_from_page({"do": "classmate", "name": "Ada"})
+    ada.send_from_page({"do": "answer", "yes": True})
+    assert not ada.view["confirm"] and ada.view["classmate"]["stage"] == "waiting"
+    code = ada.view["classmate"]["code"]
+    ben, _bp = kernel(store)
+    assert ben.act(ben.state.observation(0).legal_actions[0])
+    ben.send_from_page({"do": "join", "code": code, "name": "Ben"})
+    assert ben.view["confirm"] and ben._mate is None
+    ben.send_from_page({"do": "answer", "yes": True})
+    assert ben.view["classmate"]["stage"] == "playing" and not ada.errors and not ben.errors
+    cleo, _cp = kernel(store)
+    cleo.send_from_page({"do": "classmate", "name": "Cleo"})     # no move of hers: nothing to lose
+    assert not cleo.view["confirm"] and cleo.view["classmate"]["stage"] == "waiting"
