@@ -73,7 +73,7 @@ from cardkit.i18n import N_, Nn_, _, ngettext, shown_name
 from .controller import NOT_OFFERED
 from .hooks import running_loop
 from .mate_seats import (AWAY_AFTER, GIVE_UP_AFTER, MAX_NAME, PAGE_OPEN, TOUCH_EVERY, MateLink,
-                         clean_name, seat_set)
+                         clean_name, own_name, seat_set)
 from .resume import mover, named, well_formed_token
 
 __all__ = ["AWAY_AFTER", "GIVE_UP_AFTER", "MAX_NAME", "Classmates", "MateLink", "clean_name"]
@@ -292,7 +292,7 @@ class Classmates:
         mate.store.touch(token)
         view = mate.store.table(token)
         mate.read_seats(view)
-        mate.my_name = mate.names.get(str(seat), "") if name is None else name
+        mate.my_name = mate.names.get(str(seat), "") if name is None else own_name(name, seat, mate.names)
         self._mate_name_kept(view)
         self._mate_put(view, first=True)
         message = (self._welcome(c.state) if welcome  # type: ignore[attr-defined]

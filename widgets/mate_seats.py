@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -42,6 +42,18 @@ def clean_name(text: Any) -> str:
         return ""
     kept = "".join(ch for ch in text[:200] if unicodedata.category(ch)[0] != "C")
     return " ".join(kept.split())[:MAX_NAME].strip()
+
+
+def own_name(name: str, seat: int, names: Mapping[str, str]) -> str:
+    """``name`` for seat ``seat``, with the seat's number after it when another seat of
+    ``names`` (seat number as text -> name) has it already, whatever the case: two Zoës at one
+    table are "Zoë" and "Zoë 3", so that "Waiting for Zoë." names one person.
+
+    >>> own_name("zoë", 2, {"0": "Ada", "1": "Zoë"}), own_name("Ben", 2, {"0": "Ada", "2": "Ben"})
+    ('zoë 3', 'Ben')
+    """
+    taken = {n.casefold() for s, n in names.items() if s != str(seat)}
+    return f"{name} {seat + 1}" if name.casefold() in taken else name
 
 
 def said_together(names: Iterable[str]) -> str:

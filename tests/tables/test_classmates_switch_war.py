@@ -120,6 +120,23 @@ def test_beginner_mode_shows_no_classmate_s_cards(store):
         assert cards_in(t.view["hand"]) == {c.code for c in t.state.hands[t.controller.seat]}
 
 
+def test_two_classmates_with_one_name_are_told_apart(store):
+    """A class has two Zoës: the second to sit down gets their seat's number after the name, so
+    that every sentence names one person."""
+    ada, ada_page = switch_kernel(store)
+    ada.send_from_page({"do": "classmate", "name": "Zoë", "classmates": 2})
+    code = ada.view["classmate"]["code"]
+    ben, _bp = switch_kernel(store)
+    cleo, _cp = switch_kernel(store)
+    ben.send_from_page({"do": "join", "code": code, "name": "Ben"})
+    cleo.send_from_page({"do": "join", "code": code, "name": "zoë"})
+    sync([ada, ben, cleo])
+    assert store.table(ada_page.token).settings["names"] == {"0": "Zoë", "1": "Ben", "2": "zoë 3"}
+    assert ben.view["classmate"]["who"] == "You are playing Zoë and zoë 3."
+    assert cleo.view["classmate"]["who"] == "You are playing Zoë and Ben."
+    assert list(ben.state.names)[:3] == ["Zoë", "you", "zoë 3"]
+
+
 def test_the_host_is_the_first_person_here(store, clock):
     (ada, _ap), (ben, _bp), (cleo, _cp) = switch_trio(store)
     clock.now += 11                                 # Ada's page closed: only Ben and Cleo ping
