@@ -159,7 +159,9 @@ class Classmates:
             self._page_seen = time.monotonic()
         elif kind == "act":
             self._acted_in = self.controller.state
-        asked, self._mate_asked = self._mate_asked, None
+        asked = None
+        if kind in ("answer", "new_game"):          # (the page pings while the question is shown)
+            asked, self._mate_asked = self._mate_asked, None
         confirmed = kind == "answer" and asked is not None and content.get("yes") is True
         if confirmed and asked is not None:         # "Really start again?" Yes: make or join now
             self.controller.confirming = False

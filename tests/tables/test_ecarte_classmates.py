@@ -351,6 +351,7 @@ def test_making_or_joining_a_table_mid_game_asks_first(store):
     assert not ada.view["confirm"] and ada._mate is None and moves_of(ada.state) == game
     assert ada_page.token == token and store.table(token).version == len(game)
     ada.send_from_page({"do": "classmate", "name": "Ada"})
+    ada.send_from_page({"do": "ping", "n": 1})      # the page pings while the question is shown
     ada.send_from_page({"do": "answer", "yes": True})
     assert not ada.view["confirm"] and ada.view["classmate"]["stage"] == "waiting"
     code = ada.view["classmate"]["code"]
