@@ -233,13 +233,26 @@ def piquet_pack() -> list[Card]:
     return [Card(r, s) for s in SUITS for r in Rank if Rank.SEVEN <= r <= Rank.ACE]
 
 
+def card_words(card: Card) -> str:
+    """The card in words, in the language in force (a screen reader's and a tooltip's text;
+    :attr:`Card.name` is the English):
+
+    >>> card_words(parse_card("QH")), card_words(parse_card("10S")), card_words(JOKER)
+    ('queen of hearts', 'ten of spades', 'joker')
+    """
+    if card.suit is None:
+        return _("joker")
+    return _("{rank} of {suit}").format(rank=_(card.rank.word), suit=_(card.suit.word))
+
+
 def card_html(card: Card) -> str:
     """One card as a small HTML face for a state's ``_repr_html_``: its symbol form in red or
-    black, with its name in words as the tooltip (for screen readers)."""
+    black (a joker by its name), with its name in words, in the language in force, as the
+    tooltip (for screen readers)."""
     colour = "#c00" if card.is_red else "#000"
     return (f'<span style="color:{colour};border:1px solid #999;border-radius:3px;padding:0 3px;'
-            f'margin:1px;background:#fff" title="{html.escape(card.name)}">'
-            f'{html.escape(str(card))}</span>')
+            f'margin:1px;background:#fff" title="{html.escape(card_words(card))}">'
+            f'{html.escape(card.said)}</span>')
 
 
 def cards_html(cards: Iterable[Card]) -> str:

@@ -174,7 +174,7 @@ def jeux_de_regle_lines() -> list[str]:
     for r in ecarte.jeux_de_regle_check():
         hand = " ".join(map(str, parse_cards(r["hand"])))
         lines.append(f"{hand:<17} {parse_card(r['turn_up'])!s:<8} {r['p_three']:>9.1%} "
-                     f"{r['p_three_if_dealer_under_two_trumps']:>21.1%} {r['p_vole']:>5.1%}   {r['name']}")
+                     f"{r['p_three_if_dealer_under_two_trumps']:>21.1%} {r['p_vole']:>5.1%}   {_(r['name'])}")
     return lines
 
 
@@ -193,13 +193,17 @@ def _stand_advice_in(language: str) -> dict:
     return ecarte.stand_advice(STAND_HAND, STAND_TURN_UP, exact=True)
 
 
+#: the non-dealer's two choices (RULES.md §3.2) in words, by their action text
+_CHOICES = {"stand": N_("stand"), "propose": N_("propose")}
+
+
 def stand_or_propose(my_choice: str) -> list[str]:
     """The advisor on :data:`STAND_HAND` (exact: all 65,780 dealer hands), after the student's
     ``my_choice`` ("stand" or "propose"). Raises ``ValueError`` for another choice."""
     if my_choice not in ("stand", "propose"):
         raise ValueError('my_choice is "stand" or "propose"')
     advice = _stand_advice()
-    said = {"stand": _("stand"), "propose": _("propose")}[my_choice]
+    said = _(_CHOICES[my_choice])
     return [_("You chose: {choice}").format(choice=said), advice["reason"],
             _("3+ tricks if you stand: {p:.1%} (the vole {v:.1%}), over all {n:,} dealer hands").format(
                 p=advice["p_three"], v=advice["p_vole"], n=advice["dealer_hands"]),
@@ -272,5 +276,6 @@ def hard_choice() -> str:
     """What the hard computer player does with :data:`STAND_HAND` as the non-dealer."""
     hard = ecarte.computer_player("hard", seed=1)
     fresh = ecarte.new_game(deck=ecarte.stacked_deck(STAND_HAND, "QS 10H 7H AD 9C", STAND_TURN_UP), dealer=1)
+    choice = str(hard.choose(fresh.observation(0)))      # "stand" or "propose" (RULES.md §3.2)
     return _("hard, holding K♠ 9♥ 8♥ K♦ 7♣ with spades trumps: {action}").format(
-        action=hard.choose(fresh.observation(0)))
+        action=_(_CHOICES[choice]))

@@ -109,7 +109,7 @@ class NumbersPanel(LiveNote, ipw.VBox):
             self.image.value = _png(lambda ax: length_histogram(
                 res, ax=ax, title=_("{n:,} games of {variant}").format(
                     n=res.n_games, variant=_(self.variant.value))), words=words)
-            ends = _(", ").join(f"{_(k.replace('_', ' '))} {v:,}" for k, v in res.ends.items())
+            ends = _(", ").join(f"{_(_ENDS[k])} {v:,}" for k, v in res.ends.items())
             self.text.value = html.escape(" ".join(
                 [_("{summary}. Ends: {ends}.").format(summary=length_summary(res), ends=ends), *words]))
             self.result = res
@@ -159,7 +159,8 @@ class Reveal:
 
 
 #: why a game ended (names of :class:`cardkit.war.bulk.GameEnd`), as the panel says them
-_ENDS = (N_("all cards"), N_("repetition"), N_("battle limit"), N_("short of cards"), N_("standing tie"))
+_ENDS = {"all_cards": N_("all cards"), "repetition": N_("repetition"), "battle_limit": N_("battle limit"),
+         "short_of_cards": N_("short of cards"), "standing_tie": N_("standing tie")}
 
 #: the languages whose words matplotlib can draw: it does not shape Gurmukhi or Kannada (letters
 #: come out in the wrong order, or as boxes), so a chart in Punjabi or Kannada carries no words
@@ -626,5 +627,5 @@ def kit_figures(simulate: Callable[[], Mapping[str, BulkResult]]) -> GuessFirst:
 
 def published_figures() -> str:
     """The published figures with their sources and conventions, as plain text."""
-    return "\n\n".join(f"{f['figure']}\n  source: {f['source']}\n  conventions: {f['conventions']}"
-                       for f in PUBLISHED)
+    return "\n\n".join(_("{figure}\n  source: {source}\n  conventions: {conventions}").format(
+        figure=_(f["figure"]), source=_(f["source"]), conventions=_(f["conventions"])) for f in PUBLISHED)

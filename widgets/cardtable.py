@@ -28,7 +28,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from cardkit.cards import Card, Suit
+from cardkit.cards import Card, Suit, card_words
 from cardkit.core import GameState, Observation, Outcome
 from cardkit.i18n import LANGUAGES, _, check_language, get_language, language
 
@@ -51,20 +51,6 @@ def bundle(name: str) -> str:
     from ``js/``, see the module doc) or the stylesheet (``"table.css"``). Raises
     ``FileNotFoundError`` for a file that is not there."""
     return (STATIC / name).read_text(encoding="utf-8")
-
-
-def card_words(card: Card) -> str:
-    """The card in words for a screen reader (translated):
-
-    >>> from cardkit import parse_card
-    >>> card_words(parse_card("QH"))
-    'queen of hearts'
-    >>> card_words(parse_card("10S"))
-    'ten of spades'
-    """
-    if card.suit is None:
-        return _("joker")
-    return _("{rank} of {suit}").format(rank=_(card.rank.word), suit=_(card.suit.word))
 
 
 def card_json(card: Card, **extra: Any) -> dict[str, Any]:

@@ -389,6 +389,9 @@ class EcarteState(GameState):
                 f"{self.trump.symbol}, phase {self.phase}, tricks {self.tricks[0]}-{self.tricks[1]}, "
                 f"score {self.scores[0]}-{self.scores[1]}>")
 
+    def __str__(self) -> str:
+        return T.state_line(self)
+
     def _repr_html_(self) -> str:
         return T.state_html(self)
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, Rank, Suit, card_html, cards_html
 from ..core import Action, IllegalAction, Rule
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, ngettext, shown_name
 from .tricks import Plays, by_rank, legal_plays
 
 if TYPE_CHECKING:          # pragma: no cover
@@ -201,14 +201,17 @@ EVENTS: dict[str, tuple[str, str]] = {
                               "tricks, so {player} scores 2 points ({rule})."),
                            N_("{responsible} refused the first proposal but took fewer than 3 "
                               "tricks, so you score 2 points ({rule}).")),
+    # the points for the tricks alone: a king of trumps scored this hand is its own event, and
+    # the hand's summary adds the two ("scored 2 points" beside "3 this hand" read as a mistake)
     "hand_end_1": (N_("Hand {hand} is over: {player} took {won} tricks to {lost} and scored 1 "
-                      "point; score: {player} {won_score}, {loser} {lost_score}."),
-                   N_("Hand {hand} is over: you took {won} tricks to {lost} and scored 1 point; "
-                      "score: you {won_score}, {loser} {lost_score}.")),
+                      "point for the tricks; score: {player} {won_score}, {loser} {lost_score}."),
+                   N_("Hand {hand} is over: you took {won} tricks to {lost} and scored 1 point for "
+                      "the tricks; score: you {won_score}, {loser} {lost_score}.")),
     "hand_end_n": (N_("Hand {hand} is over: {player} took {won} tricks to {lost} and scored "
-                      "{points} points; score: {player} {won_score}, {loser} {lost_score}."),
+                      "{points} points for the tricks; score: {player} {won_score}, {loser} "
+                      "{lost_score}."),
                    N_("Hand {hand} is over: you took {won} tricks to {lost} and scored {points} "
-                      "points; score: you {won_score}, {loser} {lost_score}.")),
+                      "points for the tricks; score: you {won_score}, {loser} {lost_score}.")),
 }
 
 
@@ -361,20 +364,49 @@ def what_now(obs: EcarteObservation) -> str:
 
 
 # ---------------------------------------------------------------------------------- the state
+#: what each phase of a hand (``state.phase``) is, in words (RULES.md §3.2–§3.5)
+PHASE_WORDS = {"decide": N_("the non-dealer stands or proposes"),
+               "answer": N_("the dealer answers the proposal"),
+               "exchange": N_("cards are exchanged"),
+               "play": N_("the tricks are played"),
+               "over": N_("the game is over")}
+
+
+def state_line(s: EcarteState) -> str:
+    """``print(state)``: the position in one line, in the reader's language (``repr()`` stays the
+    English one for developers).
+
+    >>> from cardkit import ecarte
+    >>> print(ecarte.new_game(seed=3, dealer=1, names=("Ada", "Ben")))
+    Écarté, Standard, hand 1: Ben deals, clubs ♣ are trumps, the non-dealer stands or proposes; tricks 0–0, score 0–0.
+    """
+    return _("Écarté, {rules}, hand {n}: {dealer} deals, {suit} {symbol} are trumps, {phase}; "
+             "tricks {t0}–{t1}, score {s0}–{s1}.").format(
+        rules=s.rules.label, n=s.hand_number, dealer=shown_name(s.names[s.dealer]),
+        suit=_(s.trump.word), symbol=s.trump.symbol, phase=_(PHASE_WORDS[s.phase]),
+        t0=s.tricks[0], t1=s.tricks[1], s0=s.scores[0], s1=s.scores[1])
+
+
 def state_html(s: EcarteState) -> str:
-    """The whole position as a small HTML block (a lesson's view of a state: both hands)."""
+    """The whole position as a small HTML block (a lesson's view of a state: both hands, the
+    stock's top cards), every sentence in the reader's language."""
     rows = []
     for p in (1, 0):
         role = _("dealer") if p == s.dealer else _("non-dealer")
-        rows.append(f"<tr><th>{html.escape(s.names[p])} ({role})</th><td>{cards_html(s.hands[p])}</td>"
-                    f"<td>{_('tricks')}: {s.tricks[p]} · {_('score')}: {s.scores[p]}</td></tr>")
-    trick = " ".join(f"{html.escape(s.names[p])}: {card_html(c)}" for p, c in s.trick) or "—"
-    return (f"<div class='ck-ecarte-state'><b>Écarté ({html.escape(s.rules.label)})</b> — "
-            f"{_('hand')} {s.hand_number}, {_('phase')}: {s.phase}<br>"
-            f"{_('Turn-up')}: {card_html(s.turn_up)} {_('Trumps')}: {s.trump.symbol} · "
-            f"{_('Stock')}: {len(s.stock)} {_('cards')} ({cards_html(s.stock[:5])}"
-            f"{' …' if len(s.stock) > 5 else ''})"
-            f"<table>{''.join(rows)}</table>{_('On the table')}: {trick}</div>")
+        rows.append(f"<tr><th>{html.escape(shown_name(s.names[p]))} ({html.escape(role)})</th>"
+                    f"<td>{cards_html(s.hands[p])}</td><td>"
+                    + html.escape(_("tricks: {t} · score: {s}").format(t=s.tricks[p], s=s.scores[p]))
+                    + "</td></tr>")
+    trick = " ".join(f"{html.escape(shown_name(s.names[p]))}: {card_html(c)}" for p, c in s.trick) or "—"
+    stock = cards_html(s.stock[:5]) + (" …" if len(s.stock) > 5 else "")
+    head = html.escape(_("Écarté ({rules}) — hand {n}: {phase}").format(
+        rules=s.rules.label, n=s.hand_number, phase=_(PHASE_WORDS[s.phase])))
+    return (f"<div class='ck-ecarte-state'><b>{head}</b><br>"
+            + html.escape(_("Turn-up:")) + f" {card_html(s.turn_up)} "
+            + html.escape(_("Trumps: {suit}").format(suit=s.trump.symbol)) + " · "
+            + html.escape(ngettext("Stock: {n} card", "Stock: {n} cards", len(s.stock)).format(
+                n=len(s.stock))) + f" ({stock})"
+            + f"<table>{''.join(rows)}</table>" + html.escape(_("On the table:")) + f" {trick}</div>")
 
 
 # ---------------------------------------------------------------------------------- the advisor

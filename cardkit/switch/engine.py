@@ -381,6 +381,9 @@ class SwitchState(GameState):
         return (f"<Switch {self.players}p: {status}; top {top}{named}{pend}; hands {counts}; "
                 f"stock {len(self.stock)}>")
 
+    def __str__(self) -> str:
+        return T.state_line(self)
+
     def _repr_html_(self) -> str:
         words = T.picture_words()
         rows = []

@@ -15,11 +15,14 @@ docs/architecture.md): what it reads of an observation is the protocol :class:`S
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from ..cards import Card, Suit
 from ..core import IllegalAction, Outcome, Rule
 from ..i18n import N_, _, ngettext, shown_name
+
+if TYPE_CHECKING:          # pragma: no cover
+    from .engine import SwitchState
 
 __all__ = [
     "RULE_ACE", "RULE_DEAL", "RULE_DRAW", "RULE_EIGHT", "RULE_END", "RULE_JACK", "RULE_LAST",
@@ -443,3 +446,27 @@ def picture_words() -> dict[str, str]:
     """The words of a state's HTML picture (``_repr_html_``), translated."""
     return {"called": _("last card!"), "named": _("suit named: {s}"), "pending": _("pending: {p}"),
             "discard": _("Discard pile"), "stock": _("Stock")}
+
+
+def state_line(state: SwitchState) -> str:
+    """``print(state)``: the position in one line, in the reader's language (``repr()`` stays the
+    English one for developers): whose turn, the card showing on the discard pile (with a named
+    suit and a pending draw or skip), each hand's size and the stock.
+
+    >>> from cardkit import switch
+    >>> print(switch.new_game(seed=2, names=("Ada", "Ben")))
+    Switch, 2 players: Ada's turn; discard pile: 3♦; cards in hand 7/7; stock 37.
+    """
+    if state.is_over:
+        status = _("the game is over")
+    else:
+        status = _("{name}'s turn").format(name=shown_name(state.names[state.turn]))
+    parts = [status, _("discard pile: {card}").format(
+        card=state.discard[0].said if state.discard else "—")]
+    if state.named_suit:
+        parts.append(_("suit named: {s}").format(s=state.named_suit.symbol))
+    if state.pending:
+        parts.append(_("pending: {p}").format(p=state.pending.describe()))
+    parts.append(_("cards in hand {counts}").format(counts="/".join(str(len(h)) for h in state.hands)))
+    parts.append(_("stock {n}").format(n=len(state.stock)))
+    return _("Switch, {n} players: {parts}.").format(n=state.players, parts=_("; ").join(parts))

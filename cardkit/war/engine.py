@@ -52,7 +52,7 @@ from .rules import (WarRules, _IDX, _beats_table, _card,
 from . import battle
 from .battle import reaction_time
 from .observation import WarObservation, observe
-from .text import Downs, Say, StoryEvent, Ups, refusal, rule_ref, variant_rule
+from .text import Downs, Say, StoryEvent, Ups, refusal, rule_ref, state_line, variant_rule
 
 __all__ = ["PHASES", "StoryEvent", "WarState", "reaction_time"]
 
@@ -564,6 +564,9 @@ class WarState(GameState):
                   f"draw ({self.result})") if self.is_over else f"battle {self.battles + 1} next"
         return (f"<War {self.rules.preset or 'custom'}: packets {sizes}, {self.battles} battles, "
                 f"{status}>")
+
+    def __str__(self) -> str:
+        return state_line(self)
 
     def _repr_html_(self) -> str:
         """The whole position, every card face up (for lessons)."""

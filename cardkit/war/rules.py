@@ -291,8 +291,9 @@ class WarRules:
         return _("{n} down, 1 up").format(n=self.war_facedown)
 
     def describe(self) -> str:
-        """A short description for titles: ``classic (3 down, 1 up)``."""
-        return f"{self.preset or _('custom rules')} ({self._size()})"
+        """A short description for titles, in the reader's language: :attr:`label`
+        (``"Classic (3 down, 1 up)"``, ``"Custom rules (1 down, 1 up)"``)."""
+        return self.label
 
     @property
     def deterministic(self) -> bool:

@@ -118,16 +118,17 @@ def compare(names: Sequence[str], n_games: int, seed: int = 0, **options: Any
 
 
 PUBLISHED = [
-    {"figure": "about 253 battles and 15 wars per game on average",
-     "source": "an often-quoted simulation of a million games of two-player War",
-     "conventions": "3 down, 1 up; how won cards go back and what a player short of cards does "
-                    "are not part of the quoted figure"},
-    {"figure": "8–12 % of games still going after 5,000–10,000 battles",
-     "source": "simulations that put won cards back in a fixed order",
-     "conventions": "a game that goes round in a loop counts as still going (no draw by "
-                    "repetition)"},
+    {"figure": N_("about 253 battles and 15 wars per game on average"),
+     "source": N_("an often-quoted simulation of a million games of two-player War"),
+     "conventions": N_("3 down, 1 up; how won cards go back and what a player short of cards does "
+                       "are not part of the quoted figure")},
+    {"figure": N_("8–12 % of games still going after 5,000–10,000 battles"),
+     "source": N_("simulations that put won cards back in a fixed order"),
+     "conventions": N_("a game that goes round in a loop counts as still going (no draw by "
+                       "repetition)")},
 ]
-"""Figures published about War, each with the conventions it used as far as they are known."""
+"""Figures published about War, each with the conventions it used as far as they are known
+(English; ``_()`` says each in the reader's language)."""
 
 
 def still_going(res: BulkResult, after: int) -> float:

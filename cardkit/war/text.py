@@ -343,3 +343,25 @@ class StoryEvent(Event):
     def explain(self) -> str:
         names = self.names or default_names(len(self.data.get("table", ())))
         return tell_all(self.steps, names, self.seat) if self.steps else super().explain()
+
+
+def state_line(state: WarState) -> str:
+    """``print(state)``: the position in one line, in the reader's language (``repr()`` stays the
+    English one for developers): the rules, each packet's size, the battles so far and what
+    comes next.
+
+    >>> from cardkit import war
+    >>> print(war.new_game(seed=1))
+    War, Classic (3 down, 1 up): packets 26/26, 0 battles so far; battle 1 is next.
+    """
+    sizes = "/".join(str(n) for n in state.card_counts())
+    if not state.is_over:
+        status = _("battle {n} is next").format(n=state.battles + 1)
+    elif state.winner is not None:
+        status = _("{name} has won").format(name=shown_name(state.names[state.winner]))
+    else:
+        status = _("the game is a draw")
+    return ngettext("War, {rules}: packets {sizes}, {n} battle so far; {status}.",
+                    "War, {rules}: packets {sizes}, {n} battles so far; {status}.",
+                    state.battles).format(rules=state.rules.label, sizes=sizes, n=state.battles,
+                                          status=status)

@@ -66,12 +66,22 @@ function courtFigure(rank, suit) {
 function faceSVG(card) {
   const kids = [s("rect", { x: 1, y: 1, width: 98, height: 138, rx: 8, class: "ck-face-bg" })];
   if (card.suit === null || card.rank === "JOKER") {
-    const letters = "JOKER".split("");
-    letters.forEach((ch, i) => {
-      kids.push(s("text", { x: 11, y: 18 + i * 13, "text-anchor": "middle", class: "ck-joker-index" }, ch));
-      kids.push(s("text", { x: 89, y: 122 - (4 - i) * 13 + 13 * 0, "text-anchor": "middle", class: "ck-joker-index",
-                            transform: "rotate(180 89 " + (122 - (4 - i) * 13 - 4) + ")" }, letters[4 - i]));
-    });
+    // the corners say "joker" in the table's language (card.text): Latin letters one under the
+    // other, as on a printed joker; a Gurmukhi or Kannada word whole, turned along the edge (its
+    // letters cannot be split without breaking their joined forms)
+    const word = String(card.text || "JOKER");
+    if (/^[A-Za-z]{1,6}$/.test(word)) {
+      const letters = word.toUpperCase().split("");
+      const last = letters.length - 1;
+      letters.forEach((ch, i) => {
+        kids.push(s("text", { x: 11, y: 18 + i * 13, "text-anchor": "middle", class: "ck-joker-index" }, ch));
+        kids.push(s("text", { x: 89, y: 122 - (last - i) * 13, "text-anchor": "middle", class: "ck-joker-index",
+                              transform: "rotate(180 89 " + (122 - (last - i) * 13 - 4) + ")" }, letters[last - i]));
+      });
+    } else {
+      kids.push(s("text", { x: 0, y: 0, class: "ck-joker-index ck-joker-word", transform: "translate(7 10) rotate(90)" }, word));
+      kids.push(s("text", { x: 0, y: 0, class: "ck-joker-index ck-joker-word", transform: "translate(93 130) rotate(-90)" }, word));
+    }
     kids.push(s("path", { d: "M50 38 L58 62 L84 62 L63 77 L71 102 L50 86 L29 102 L37 77 L16 62 L42 62 Z", class: "ck-joker-star" }));
     return s("svg", { viewBox: "0 0 100 140", class: "ck-svg", "aria-hidden": "true", focusable: "false" }, kids);
   }

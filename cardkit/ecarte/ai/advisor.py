@@ -18,7 +18,7 @@ from math import comb
 from typing import Any
 
 from ...cards import SUITS, Card, parse_card, parse_cards
-from ...i18n import _
+from ...i18n import N_, _
 from .. import text as T
 from ..observation import EcarteObservation
 from ..rules import EcarteRules, hand_points
@@ -262,10 +262,10 @@ def foster_counts() -> dict[str, Any]:
 
 #: §3.6's classical jeux de règle, with one hand that is not, for contrast (turn-up 9♠: spades trumps)
 JEUX_DE_REGLE = (
-    ("one trump and a tierce major", "7S KH QH JH 8D", "9S"),
-    ("two trumps and three cards of one plain suit", "8S 7S AH 10H 9H", "9S"),
-    ("three trumps", "10S 8S 7S 9H 8D", "9S"),
-    ("not one: one trump and small cards", "7S 10H 8H 9D 8C", "9S"),
+    (N_("one trump and a tierce major"), "7S KH QH JH 8D", "9S"),
+    (N_("two trumps and three cards of one plain suit"), "8S 7S AH 10H 9H", "9S"),
+    (N_("three trumps"), "10S 8S 7S 9H 8D", "9S"),
+    (N_("not one: one trump and small cards"), "7S 10H 8H 9D 8C", "9S"),
 )
 
 
@@ -275,7 +275,8 @@ def jeux_de_regle_check(rules: EcarteRules | str | None = None, *, exact: bool =
     of :data:`JEUX_DE_REGLE`, :func:`stand_advice` over all 65,780 dealer hands (``exact``, a few
     seconds in all) or a sample. Returns one dict per hand: ``name``, ``hand``, ``turn_up``,
     ``p_three``, ``p_vole``, ``p_three_if_dealer_under_two_trumps``, ``dealer_under_two_trumps``,
-    ``error_95``, ``jeu_de_regle``."""
+    ``error_95``, ``jeu_de_regle`` (``name`` is the English; ``_(name)`` says it in the reader's
+    language)."""
     rows = []
     for name, hand, up in JEUX_DE_REGLE:
         a = stand_advice(hand, up, rules, exact=exact, samples=samples, seed=seed)

@@ -240,9 +240,9 @@ def test_the_hand_end_names_each_score_whichever_seat_won():
     ends = {seat: [e for e in s.observation(seat).events if e.kind == "hand_end"][-1].explain()
             for seat in (0, 1)}
     assert s.scores == [0, 3]
-    assert ends[1] == ("Hand 1 is over: you took 5 tricks to 0 and scored 2 points; score: you 3, "
+    assert ends[1] == ("Hand 1 is over: you took 5 tricks to 0 and scored 2 points for the tricks; score: you 3, "
                        "Player 1 0.")
-    assert ends[0] == ("Hand 1 is over: Player 2 took 5 tricks to 0 and scored 2 points; score: "
+    assert ends[0] == ("Hand 1 is over: Player 2 took 5 tricks to 0 and scored 2 points for the tricks; score: "
                        "Player 2 3, you 0.")
 
 

@@ -24,7 +24,7 @@ def test_classic_defaults():
     assert (r.players, r.pickup, r.short_of_cards, r.war_facedown, r.war_participants) == (
         2, "winner_first", "last_card_up", 3, "tied")
     assert not r.lowest_wins and r.jokers == 0 and r.preset == "classic"
-    assert r.describe() == "classic (3 down, 1 up)"
+    assert r.describe() == "Classic (3 down, 1 up)"
 
 
 def test_presets():
