@@ -27,6 +27,7 @@ import contextvars
 import gettext
 import os
 import re
+import string
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -54,6 +55,57 @@ class _Pseudo(gettext.NullTranslations):
 
 
 _CATALOGUES: dict[str, gettext.NullTranslations] = {}
+
+#: the languages that group large numbers the Indian way, by thousands and then by hundreds
+#: (CLDR's ``#,##,##0``: 1,00,000 for a lakh): Punjabi and Kannada
+INDIAN_GROUPING = ("pa", "kn")
+
+
+def indian_grouping(digits: str) -> str:
+    """``digits`` (a run of digits with ``,`` every three, as ``format(n, ",")`` gives) grouped
+    the Indian way:
+
+    >>> indian_grouping("100,000"), indian_grouping("65,780"), indian_grouping("12,345,678")
+    ('1,00,000', '65,780', '1,23,45,678')
+    """
+    plain = digits.replace(",", "")
+    head, tail = plain[:-3], plain[-3:]
+    pairs = []
+    while head:
+        pairs.insert(0, head[-2:])
+        head = head[:-2]
+    return ",".join([*pairs, tail])
+
+
+class _IndianFormatter(string.Formatter):
+    """``str.format`` as Punjabi and Kannada write numbers: ``{n:,}`` groups a lakh as
+    1,00,000. Everything else is formatted exactly as ``str.format`` does."""
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        text = super().format_field(value, format_spec)
+        if "," in format_spec and isinstance(value, (int, float)) and not isinstance(value, bool):
+            text = re.sub(r"\d{1,3}(?:,\d{3})+", lambda m: indian_grouping(m.group()), text, count=1)
+        return text
+
+
+_FORMATTER = _IndianFormatter()
+
+
+class Said(str):
+    """A translated template (what :func:`_` and :func:`ngettext` give in Punjabi and Kannada):
+    a ``str`` whose ``format`` and ``format_map`` group large numbers the Indian way.
+
+    >>> Said("{n:,} games").format(n=100000)
+    '1,00,000 games'
+    """
+
+    __slots__ = ()
+
+    def format(self, *args: object, **kwargs: object) -> str:
+        return _FORMATTER.vformat(str(self), args, kwargs)
+
+    def format_map(self, mapping: object) -> str:        # type: ignore[override]
+        return _FORMATTER.vformat(str(self), (), mapping)  # type: ignore[arg-type]
 
 
 def check_language(code: str | None) -> str:
@@ -110,8 +162,11 @@ def language(code: str | None) -> Iterator[str]:
 
 
 def _(text: str) -> str:
-    """Translate ``text`` (English source string) into the language in force."""
-    return catalogue(get_language()).gettext(text)
+    """Translate ``text`` (English source string) into the language in force (in Punjabi and
+    Kannada a :class:`Said`, whose ``format`` groups a lakh as 1,00,000)."""
+    code = get_language()
+    said = catalogue(code).gettext(text)
+    return Said(said) if code in INDIAN_GROUPING else said
 
 
 def N_(text: str) -> str:
@@ -130,7 +185,9 @@ def Nn_(singular: str, plural: str) -> tuple[str, str]:
 def ngettext(singular: str, plural: str, n: int) -> str:
     """Plural-aware translation: ``ngettext("{n} card", "{n} cards", n).format(n=n)`` (Punjabi
     and Kannada: the singular for 0 and 1, as their catalogues' Plural-Forms say)."""
-    return catalogue(get_language()).ngettext(singular, plural, n)
+    code = get_language()
+    said = catalogue(code).ngettext(singular, plural, n)
+    return Said(said) if code in INDIAN_GROUPING else said
 
 
 _PLAYER_N = re.compile(r"Player (\d+)\Z")

@@ -316,6 +316,12 @@ def reshuffle(s: WarState, p: int) -> None:
     pile = s._piles[p]
     s._packets[p] = [pile[int(i)] for i in s._rng.permutation(len(pile))]
     s._piles[p] = []
+    if len(pile) == 1:
+        s._event("reshuffle", p, N_("{player}'s packet is empty: their face-up pile (1 card) is "
+                                    "shuffled and becomes their packet."),
+                 rule_ref("steal"), you=N_("Your packet is empty: your face-up pile (1 card) is "
+                                           "shuffled and becomes your packet."), n=1)
+        return
     s._event("reshuffle", p, N_("{player}'s packet is empty: their face-up pile ({n} "
                                 "cards) is shuffled and becomes their packet."),
              rule_ref("steal"), you=N_("Your packet is empty: your face-up pile ({n} cards) "

@@ -46,7 +46,7 @@ import numpy as np
 from ..cards import cards_html as _cards_html, Card
 from ..core import (Action, Event, GameState, IllegalAction, Rule, _copy_tree, default_names,
                     rules_from_dict)
-from ..i18n import N_, _, shown_name
+from ..i18n import N_, _, ngettext, shown_name
 from .rules import (WarRules, _IDX, _beats_table, _card,
                     _cards)
 from . import battle
@@ -587,8 +587,10 @@ class WarState(GameState):
         if self._b is not None:
             head.append(_("On the table"))
         status = html.escape(self.log[-1].explain()) if self.log else ""
-        title = html.escape(_("War — {rules}: {n} battles, {w} wars").format(
-            rules=self.rules.describe(), n=self.battles, w=self.wars))
+        title = html.escape(_("War — {rules}: {battles}, {wars}").format(
+            rules=self.rules.describe(),
+            battles=ngettext("{n} battle", "{n} battles", self.battles).format(n=self.battles),
+            wars=ngettext("{n} war", "{n} wars", self.wars).format(n=self.wars)))
         return (f"<div><b>{title}</b><table><tr>"
                 + "".join(f"<th style='text-align:left'>{html.escape(h)}</th>" for h in head)
                 + "</tr>" + "".join(rows) + f"</table><div>{status}</div></div>")

@@ -12,7 +12,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..core import Action
-from ..i18n import _
+from ..i18n import _, ngettext
 from .computer import computer_player
 from .deal import new_game
 from .engine import WarState
@@ -59,8 +59,10 @@ class SimulationResult:
     def summary(self) -> str:
         """One sentence of the main numbers."""
         rates = ", ".join(f"{player_name(p)} {r:.0%}" for p, r in enumerate(self.win_rates))
-        return _("{n} games of {rules}: mean {mean:.0f} battles (median {med:.0f}); wins {rates}; "
-                 "draws {d:.0%}.").format(n=self.n_games, rules=self.rules.describe(),
+        return ngettext("{n} game of {rules}: mean {mean:.0f} battles (median {med:.0f}); wins "
+                        "{rates}; draws {d:.0%}.",
+                        "{n} games of {rules}: mean {mean:.0f} battles (median {med:.0f}); wins "
+                        "{rates}; draws {d:.0%}.", self.n_games).format(n=self.n_games, rules=self.rules.describe(),
                                           mean=self.mean_length, med=self.median_length,
                                           rates=rates, d=self.draw_rate)
 

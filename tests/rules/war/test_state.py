@@ -7,6 +7,8 @@ from dataclasses import replace
 
 import pytest
 
+from cardkit.i18n import language
+
 from cardkit import Action, IllegalAction, parse_cards, war
 from cardkit.war import WarRules, WarState, new_game
 from harness import refused
@@ -63,6 +65,9 @@ def test_observation_hides_packets_and_face_down_cards():
 def test_repr_and_html():
     g = flip(game(R(), "KD 2C", "4S 3H"))
     assert repr(g) == "<War classic: packets 3/1, 1 battles, battle 2 next>"
+    assert str(g) == "War, Classic (3 down, 1 up): packets 3/1, 1 battle so far; battle 2 is next."
+    with language("kn"):
+        assert "Classic" not in str(g) and "3/1" in str(g)
     html = g._repr_html_()
     assert "K♦" in html and "3♥" in html and "Player 2" in html
 

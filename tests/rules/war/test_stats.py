@@ -79,4 +79,5 @@ def test_simulate_statistics_reproducible():
     assert list(a.lengths) == list(b.lengths) and a.winners == b.winners
     assert a.n_games == 30 and a.win_rates.sum() + a.draw_rate == pytest.approx(1)
     assert a.mean_length > 10 and sum(a.ends.values()) == 30
-    assert "30 games of classic" in a.summary()
+    assert a.summary().startswith("30 games of Classic (3 down, 1 up): mean ")
+    assert simulate(WarRules(), 1, seed=1).summary().startswith("1 game of Classic")
