@@ -372,10 +372,11 @@ class Classmates:
             p, {**c.settings, "level": mate.levels.get(p, "easy")}, None) for p in seats}
 
     # -- the kernels keep in step --------------------------------------------------------------
-    def _store_moves(self) -> None:
-        """Write the moves the store lacks: this page's own and, on the host, the computers'."""
+    def _store_moves(self, state: Any = None) -> None:
+        """Write the moves the store lacks: this page's own and, on the host, the computers'
+        (``state``: a fresh deal not yet the table's, against the computer only)."""
         if self._mate is None:
-            super()._store_moves()  # type: ignore[misc]
+            super()._store_moves(state)  # type: ignore[misc]
         else:
             self._mate_push()
 

@@ -4,10 +4,13 @@ or a restarted server brings back the same match (issue 20; docs/architecture.md
 DESIGN. A table built with ``store=`` (a ``cardkit_serving.store.TableStore``; this layer does
 not import it, the table is handed one) keeps its match in a :class:`StoredMatch`:
 
-- a game is put in the store at its first move (a fresh deal that nobody touched is not worth
-  keeping, and a page load that resumes at once leaves no empty table behind): seats are the
-  person and each computer at its level (Écarté one, Switch 1–5, War 1–3); the kernel holds
-  every seat's token;
+- a game is put in the store as soon as a page shows it: the page's first message (``resume``,
+  with its token or none) stores the deal it is shown, and every later deal (New game, a
+  setting that deals again) is stored when dealt, before the page draws it, so that a reload at
+  any moment, right after a deal included, brings back the same cards. A kernel the pool ran
+  ahead stores nothing until a page comes (its deal is never seen if the page resumes another
+  match). Seats are the person and each computer at its level (Écarté one, Switch 1–5, War
+  1–3); the kernel holds every seat's token;
 - after every move, the moves the store does not have yet are written through ``store.apply``
   with the version the kernel last read, each with the token of the seat that made it
   (:func:`mover`: the person's when the rules let the person make it now — their turn, nobody's
@@ -19,12 +22,14 @@ not import it, the table is handed one) keeps its match in a :class:`StoredMatch
   store;
 - the page gets only the person's token, in a custom message ``{"resume": token}`` (``None``:
   forget it), and keeps it in the browser's ``localStorage`` (``js/resume.js``);
-- a new page sends ``{"do": "resume", "token": text}`` once: the text is an attacker's until the
-  store says otherwise. Its form is checked (length, alphabet), then the store looks it up; a
-  live match of this game, the token the person's seat and every computer's token still good,
-  is rebuilt with the game's ``from_json`` and carried on (:meth:`Controller.adopt`). Anything
-  else (junk, a forged secret, a finished or purged match) changes nothing but tells the page
-  to forget its token. A table whose own match has started ignores the message.
+- a new page sends ``{"do": "resume", "token": text}`` once (``null`` when it keeps none): the
+  text is an attacker's until the store says otherwise. Its form is checked (length,
+  alphabet), then the store looks it up; a match of this game (finished ones too: a reload at
+  game over shows the same end), the token the person's seat and every computer's token still
+  good, is rebuilt with the game's ``from_json`` and carried on (:meth:`Controller.adopt`).
+  Anything else (none, junk, a forged secret, a purged match) changes nothing on the table:
+  the deal the page shows is stored and the page is given its token instead. A table whose
+  own match is stored or under way ignores the message.
 
 A store that fails (a full disk, a locked file) never stops the game: the table logs it and
 plays on without the store (the page keeps its token: another tab may be playing that match).
@@ -81,14 +86,15 @@ class StoredMatch:
         self.base = 0                           # moves the state had when it was stored
         self.page_token: Any = ...
         self.touched = False                    # the person made a move in this game
+        self.seen = False                       # a page has shown this table (its first message)
         self._fresh: str | None = None          # the deal's JSON, until the first move
         self._shadow: GameState | None = None   # the store's position, to know who moved
         self._saved: dict[str, Any] | None = None
 
     # -- a new game, its moves and settings ----------------------------------------------------
     def dealt(self, state: GameState) -> None:
-        """A new game was dealt: the next move stores it as a new table (the page's token goes
-        when the page is next told)."""
+        """A new game was dealt: it is stored as a new table when a page has seen this table
+        (at once, :meth:`Resumable._stored_dealt`), else at the page's first message or move."""
         self.token = self._shadow = self._saved = None
         self.computers = {}
         self.version, self.base, self.touched = 0, 0, False
@@ -96,10 +102,11 @@ class StoredMatch:
 
     def record(self, state: GameState, seats: list[str], settings: dict[str, Any]) -> str | None:
         """Write the moves of ``state`` the store lacks, creating the table first (``seats`` as
-        ``store.create`` takes them) once the person has moved (``touched``); returns the
-        person's token when it is new, else None. A store error is logged and the match goes on
-        unstored."""
-        if self.store is None or (self.token is None and (self._fresh is None or not self.touched)):
+        ``store.create`` takes them) once a page has shown it (``seen``) or the person has moved
+        (``touched``); returns the person's token when it is new, else None. A store error is
+        logged and the match goes on unstored."""
+        if self.store is None or (self.token is None and (
+                self._fresh is None or not (self.touched or self.seen))):
             return None
         try:
             new = self._create(seats, settings) if self.token is None else None
@@ -159,8 +166,6 @@ class StoredMatch:
             state = state_class(self.game).from_json(view.state_json)
         except Exception:           # an unknown seat, a purged table, a store that failed
             log.debug("no match to resume for this token", exc_info=True)
-            return None
-        if state.observation(view.seat).is_over:
             return None
         self.token, self.computers, self.version, self.seat = token, computers, view.version, view.seat
         self.base = len(json.loads(view.state_json)["actions"]) - view.version
@@ -231,11 +236,15 @@ class Resumable:
         self._stored = None if store is None else StoredMatch(store, game, self.controller.seat)
 
     def _stored_dealt(self, state: GameState) -> None:
-        """A new game: stored afresh at its first move; the page forgets the old token."""
+        """A new game: stored at once when a page shows this table (the page is given the new
+        token before it draws the deal), else when one first does; the page forgets the old
+        token meanwhile."""
         m = self._stored
         if m is not None:
             m.dealt(state)
-            if isinstance(m.page_token, str):
+            if m.seen:
+                self._store_moves(state)
+            elif isinstance(m.page_token, str):
                 self._tell_page(None)
 
     def _stored_draw(self, view: dict[str, Any]) -> None:
@@ -257,14 +266,16 @@ class Resumable:
         super().after_move()  # type: ignore[misc]
         self._store_moves()
 
-    def _store_moves(self) -> None:
-        """Write the moves the store lacks (the table is stored at the person's first move)."""
+    def _store_moves(self, state: GameState | None = None) -> None:
+        """Write the moves the store lacks of ``state`` (None: the table's), storing the table
+        first when a page has shown it (module doc)."""
         m, c = self._stored, self.controller
         if m is None:
             return
+        state = c.state if state is None else state
         seats = ["person" if s == c.seat else f"computer:{self._computer_level()}"
-                 for s in range(len(c.observation().names))]
-        new = m.record(c.state, seats, self._stored_settings())
+                 for s in range(len(state.observation(c.seat).names))]
+        new = m.record(state, seats, self._stored_settings())
         if new is not None:             # (a store that failed leaves the page's token alone:
             self._tell_page(new)        # another page of this browser may be playing it)
 
@@ -285,11 +296,16 @@ class Resumable:
 
     def _resume(self, token: Any) -> None:
         m, c = self._stored, self.controller
-        if m is None or m.token is not None or m.touched:
-            return                      # no store, or this table's own match is under way
+        if m is None:
+            return
+        m.seen = True
+        if m.token is not None or m.touched:
+            return                      # this table's own match is stored or under way
         found = m.find(token)
-        if found is None:
-            self._tell_page(None)
+        if found is None:               # the deal the page shows is its match from now on
+            self._store_moves()
+            if m.token is None:
+                self._tell_page(None)
             return
         state, settings = found
         c.seat, c.computers = m.seat, tuple(sorted(m.computers))

@@ -417,7 +417,9 @@ def hand_words(n_trumps: int, tierce_suit: str | None, long_suit: tuple[int, str
     """Plain words for a hand: "two trumps and three hearts", "one trump and the king, queen and
     jack of hearts (a tierce major)" (the advisor's description, §3.6)."""
     n = _(_NUMBERS[n_trumps])
-    parts = [ngettext("{n} trump", "{n} trumps", n_trumps).format(n=n)]
+    # (no trumps is its own phrase: Punjabi and Kannada say 0 with the singular, "zero trump")
+    parts = [_("no trumps") if n_trumps == 0 else
+             ngettext("{n} trump", "{n} trumps", n_trumps).format(n=n)]
     if tierce_suit is not None:
         parts.append(_("the king, queen and jack of {suit} (a tierce major)").format(
             suit=_(tierce_suit)))

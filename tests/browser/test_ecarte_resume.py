@@ -69,6 +69,26 @@ def test_a_reload_brings_the_same_hand_back(open_app):
     two_moves_then(open_app("ecarte_app", wait_for=HAND), lambda app: None)
 
 
+def test_three_reloads_right_after_the_deal_show_the_same_five_cards(open_app):
+    """Issue 31: the deal is the match's from the moment the page shows it, so reloading before
+    the first decision never deals other cards (a student cannot reload for a better hand)."""
+    app = open_app("ecarte_app", wait_for=HAND)
+    settle(app)
+    app.wait_for_function("() => Object.keys(localStorage).some(k => k.startsWith('cardkit:ecarte:resume:'))",
+                          timeout=30_000)
+    first, keep = hand(app), stored(app)
+    assert len(first) == 5
+    for _reload in range(3):
+        app.reload(wait_until="domcontentloaded")       # a new kernel, with a deal of its own
+        app.locator(HAND).first.wait_for(state="visible", timeout=90_000)
+        app.wait_for_function("() => (document.querySelector('.ck-whatnow') || {}).innerText"
+                              "?.includes('Welcome back')", timeout=30_000)
+        settle(app)
+        assert hand(app) == first and stored(app) == keep
+    one_move(app)                                       # and that deal is played from there
+    settle(app)
+
+
 def test_a_killed_kernel_then_a_reload_brings_it_back(open_app):
     def kill(app):
         app.kernel_gone = True          # the page's attempts to reach it are expected to fail

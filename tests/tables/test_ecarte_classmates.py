@@ -113,10 +113,11 @@ def test_two_classmates_play_a_whole_match_each_seeing_only_their_seat(store):
         # both kernels hold the store's position
         assert moves_of(ada.state) == moves_of(ben.state) == moves_of(store.table(ada_page.token).state_json)
     assert ada.state.is_over and ben.state.is_over and moves > 20
-    later, page = kernel(store)                     # a finished match is not resumed
-    page.token = ben_page.token
+    later, page = kernel(store)                     # a finished classmate match is not resumed:
+    page.token = ben_page.token                     # the page is given its own deal's token
     later.send_from_page({"do": "resume", "token": ben_page.token})
-    assert page.token is None and later._mate is None and later.controller.message is None
+    assert page.token != ben_page.token and later._mate is None and later.controller.message is None
+    assert store.table(page.token).settings.get("mode") != "classmate"
     assert store.table(ada_page.token).version == len(json.loads(ada.state.to_json())["actions"])
     ada_says, ben_says = ada.view["what_now"]["prompt"], ben.view["what_now"]["prompt"]
     assert ("You win the game" in ada_says) != ("You win the game" in ben_says)

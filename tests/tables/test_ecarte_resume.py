@@ -81,7 +81,9 @@ def test_bad_tokens_change_nothing(store, token):
     before = (table.state.to_json(), json.dumps(table.view, sort_keys=True))
     table.send_from_page({"do": "resume", "token": token})
     assert (table.state.to_json(), json.dumps(table.view, sort_keys=True)) == before
-    assert table.errors == [] and page.told == [None]        # the page forgets it
+    # the page is given the token of the deal it shows instead, which the store now keeps
+    assert table.errors == [] and len(page.told) == 1 and page.token != token
+    assert store.table(page.token).state_json == table.state.to_json()
 
 
 def test_another_tables_code_with_a_wrong_secret(store):
@@ -92,18 +94,23 @@ def test_another_tables_code_with_a_wrong_secret(store):
         table, page2 = new_kernel(store, seed=5)
         before = table.state.to_json()
         table.send_from_page({"do": "resume", "token": forged})
-        assert table.state.to_json() == before and table.errors == [] and page2.told == [None]
+        assert table.state.to_json() == before and table.errors == []
+        assert page2.told == [page2.token] and page2.token.split(".")[0] != code
 
 
-def test_a_finished_match_is_not_resumed(store):
+def test_a_finished_match_comes_back_at_its_end(store):
+    """A reload at game over shows the same end (issue 31), and New game deals afresh."""
     table, page = new_kernel(store)
     while not table.state.is_over:
         play(table, 50)
     assert page.token
     fresh, page2 = new_kernel(store, seed=1)
-    before = fresh.state.to_json()
     fresh.send_from_page({"do": "resume", "token": page.token})
-    assert fresh.state.to_json() == before and page2.told == [None]
+    assert fresh.state.to_json() == table.state.to_json() and page2.told == [page.token]
+    assert fresh.view["mode"] == table.view["mode"] and fresh.errors == []
+    fresh.new_game()
+    assert not fresh.state.is_over and page2.token not in (None, page.token)
+    assert store.table(page2.token).state_json == fresh.state.to_json()
 
 
 def test_a_table_under_way_ignores_a_resume(store):

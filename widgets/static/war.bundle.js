@@ -589,8 +589,7 @@ function watchResume(model, send) {
   };
   model.on("msg:custom", onMsg);
   const v = model.get("view") || {};
-  const token = v.resume ? read(keyFor(v.game)) : null;
-  if (token) send({ do: "resume", token });
+  if (v.resume) send({ do: "resume", token: read(keyFor(v.game)) || null });
   return () => model.off("msg:custom", onMsg);
 }
 
