@@ -163,7 +163,14 @@ def test_settings_change_the_tables_language_mid_game_losing_nothing(open_app):
     app = open_app("ecarte_app", wait_for=".ck-root", viewport=DESKTOP)
     page = app.page
     settle(app)
-    page.locator(".ck-actions button").first.click()     # a first move: Stand or Propose
+    # a first move, whatever the deal asks of the person: Stand, Propose, Accept or Refuse when
+    # the buttons are there, else (the computer dealt to itself and stood) a card to lead
+    old = page.locator(".ck-root").get_attribute("data-pos")
+    if page.locator(".ck-actions button:not([disabled])").count():
+        page.locator(".ck-actions button:not([disabled])").first.click()
+    else:
+        page.locator(".ck-hand-south .ck-cardbtn:not([aria-disabled='true'])").first.click()
+    page.wait_for_function("(old) => document.querySelector('.ck-root').dataset.pos !== old", arg=old)
     settle(app)
     pos = page.locator(".ck-root").get_attribute("data-pos")
     log = page.locator(".ck-log li").count()
