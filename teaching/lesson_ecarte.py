@@ -243,7 +243,7 @@ def advisor_numbers() -> HTML:
     advice = _stand_advice()
     # each figure once: the advisor's verdict in words (its reason without its rounded figures),
     # then the exact figures, one line each
-    lines = [advice["reason"].split(". ")[0].rstrip(".") + ".", *stand_or_propose("stand")[2:]]
+    lines = [advice["verdict"], *stand_or_propose("stand")[2:]]
     body = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
     paras = ["<p style='text-align:left'>" + _bold(html.escape(p)) + "</p>" for p in advisor_explained()]
     # "expected points" is explained before the advisor's lines use it, the ± right after them

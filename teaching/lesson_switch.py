@@ -11,6 +11,7 @@ import html
 from IPython.display import HTML
 
 from cardkit import switch
+from cardkit.switch.text import move_words
 from cardkit.i18n import _, ngettext, shown_name
 
 from .lesson_view import box, cards, row, sentences
@@ -54,7 +55,7 @@ def aces_demo(moves: bool = False) -> list[str]:
     lines = [e.explain() for e in state.log[2:]]
     if moves:
         lines.append(_("{player} may now: {moves}").format(
-            player=shown_name("Ben"), moves=_(", ").join(str(a) for a in state.legal_actions())))
+            player=shown_name("Ben"), moves=_(", ").join(move_words(a) for a in state.legal_actions())))
     return lines
 
 
@@ -68,11 +69,11 @@ def eights_next_turn(add_up: bool) -> str:
                             names=["you", "Ada", "Ben"], seed=0)
     for move in ["play 8H", "play 8S", "pass", "play 6S", "play 9S"]:
         state.apply(move)
-    moves = [str(a) for a in state.legal_actions()]
-    if moves == ["pass"]:
+    moves = state.legal_actions()
+    if [str(a) for a in moves] == ["pass"]:
         return _("{player} misses a second turn: all he may do is pass").format(player=shown_name("Ben"))
     return _("{player} takes his turn as usual (he may: {moves})").format(
-        player=shown_name("Ben"), moves=_(", ").join(moves))
+        player=shown_name("Ben"), moves=_(", ").join(move_words(a) for a in moves))
 
 
 def eights_comparison() -> HTML:

@@ -446,6 +446,12 @@ def verdict(regle: bool, choice: str) -> str:
     return _("not a jeu de règle, but standing scores a little more on average here — stand")
 
 
+def stand_verdict(words: str, regle: bool, choice: str) -> str:
+    """The advisor's verdict on a hand as one sentence, without its figures (§3.6):
+    "You hold one trump: not a jeu de règle — propose."."""
+    return _("You hold {words}: {verdict}.").format(words=words, verdict=verdict(regle, choice))
+
+
 def stand_reason(words: str, regle: bool, choice: str, exact: bool, out: dict[str, Any]) -> str:
     """The one sentence of ``stand_advice`` (§3.6): the hand, the verdict and the numbers."""
     text = (_("You hold {words}: {verdict}. Standing takes 3+ tricks {p_three:.0%} of the time "
@@ -461,9 +467,12 @@ def stand_reason(words: str, regle: bool, choice: str, exact: bool, out: dict[st
 
 def stand_hint(words: str, regle: bool, choice: str, p_three: float, error_95: float) -> str:
     """The Hint line for stand or propose (§3.6)."""
-    text = _("You hold {words}: {verdict}. Standing wins 3+ tricks about {p:.0%} of the "
-             "time").format(words=words, verdict=verdict(regle, choice), p=p_three)
-    return text + (_(" (±{e:.0%}).").format(e=error_95) if error_95 >= 0.005 else ".")
+    if error_95 >= 0.005:
+        return _("You hold {words}: {verdict}. Standing wins 3+ tricks about {p:.0%} of the time "
+                 "(±{e:.0%}).").format(words=words, verdict=verdict(regle, choice), p=p_three,
+                                       e=error_95)
+    return _("You hold {words}: {verdict}. Standing wins 3+ tricks about {p:.0%} of the "
+             "time.").format(words=words, verdict=verdict(regle, choice), p=p_three)
 
 
 ADVICE_NOTHING = N_("Nothing to decide now.")
@@ -497,7 +506,9 @@ def discard_hint(thrown: Sequence[Card], kept: Sequence[Card]) -> str:
 
 def card_hint(best: Card, expected: float, others: Sequence[tuple[Card, float]]) -> str:
     """The Hint line for a card to play (§3.4): the best card and the others' expected tricks."""
-    text = _("Play {card}: about {t:.1f} tricks expected in all this hand, counting the ones "
-             "already won").format(card=best, t=expected)
-    rest = ", ".join(f"{c} {t:.1f}" for c, t in others)
-    return text + (f" ({rest})." if rest else ".")
+    if not others:
+        return _("Play {card}: about {t:.1f} tricks expected in all this hand, counting the ones "
+                 "already won.").format(card=best, t=expected)
+    rest = _(", ").join(f"{c} {t:.1f}" for c, t in others)
+    return _("Play {card}: about {t:.1f} tricks expected in all this hand, counting the ones "
+             "already won (the others: {others}).").format(card=best, t=expected, others=rest)

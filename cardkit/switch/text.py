@@ -470,3 +470,25 @@ def state_line(state: SwitchState) -> str:
     parts.append(_("cards in hand {counts}").format(counts="/".join(str(len(h)) for h in state.hands)))
     parts.append(_("stock {n}").format(n=len(state.stock)))
     return _("Switch, {n} players: {parts}.").format(n=state.players, parts=_("; ").join(parts))
+
+
+#: what each move is, in words (lesson demos that list what a player may do; RULES.md §2)
+_MOVE_WORDS = {"draw": N_("draw a card"), "pass": N_("pass"), "last card": N_("call “last card”"),
+               "challenge": N_("challenge")}
+
+
+def move_words(action: Any) -> str:
+    """A move as a reader says it, in the language in force: ``play 9♥`` → "play 9♥", ``draw`` →
+    "draw a card", ``choose hearts`` → "name hearts" (§2). The action's text (``str(action)``) is
+    the protocol's and stays English.
+
+    >>> from cardkit.core import Action
+    >>> [move_words(Action.parse(t)) for t in ("play 9H", "draw", "choose hearts")]
+    ['play 9♥', 'draw a card', 'name hearts']
+    """
+    kind = action.kind
+    if kind == "play":
+        return _("play {card}").format(card=action.cards[0].said)
+    if kind == "choose":
+        return _("name {suit}").format(suit=_(action.word))
+    return _(_MOVE_WORDS[kind]) if kind in _MOVE_WORDS else str(action)

@@ -102,7 +102,7 @@ def test_switch_deal_view_fits_and_shows_all_52_cards_once():
 def test_switch_aces_worked_by_hand():
     lines = ls.aces_demo(moves=True)
     assert lines[2] == "Ada drew 8 cards for the Aces and could play nothing this turn (Aces: draw four)."
-    assert lines[-1] == "Ben may now: play J♦, play 3♥, draw"
+    assert lines[-1] == "Ben may now: play J♦, play 3♥, draw a card"
     # what the lesson shows stops before Ben's moves: its quiz asks which one he may NOT play
     assert ls.aces_demo() == lines[:-1] and len(lines) == 4
 

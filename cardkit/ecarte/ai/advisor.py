@@ -136,7 +136,8 @@ def stand_advice(hand: str | list[Card], turn_up: Card | str, rules: EcarteRules
     non-dealer minus the dealer's for this hand, king points left out; a proposal is simulated
     against a dealer who refuses with a strong hand and otherwise throws all but trumps and kings,
     one exchange, ``propose_error_95`` its error), ``dealer_hands``, ``exact``, ``error_95``,
-    ``choice`` (``"stand"`` or ``"propose"``) and ``reason`` (one sentence). Each hand is solved
+    ``choice`` (``"stand"`` or ``"propose"``), ``reason`` (one sentence) and ``verdict`` (that
+    sentence's first part, without its figures). Each hand is solved
     double-dummy (both players play as if they saw every card).
 
     Raises ``ValueError`` for a hand that is not 5 distinct cards or that holds the turn-up.
@@ -157,6 +158,7 @@ def stand_advice(hand: str | list[Card], turn_up: Card | str, rules: EcarteRules
     out["choice"] = choice
     out["jeu_de_regle"] = regle
     out["reason"] = T.stand_reason(words, regle, choice, exact, out)
+    out["verdict"] = T.stand_verdict(words, regle, choice)
     return out
 
 
