@@ -191,6 +191,7 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 
 _PLAYER_N = re.compile(r"Player (\d+)\Z")
+_COMPUTER_N = re.compile(r"Computer (\d+)\Z")
 
 
 def shown_name(name: str) -> str:
@@ -199,10 +200,13 @@ def shown_name(name: str) -> str:
     Observations and event sentences hold shown names; the game keeps the English.
 
     >>> with language("qps"):
-    ...     shown_name("Player 2"), shown_name("Computer"), shown_name("")
-    ('⟦Player 2⟧', '⟦Computer⟧', '')
+    ...     shown_name("Player 2"), shown_name("Computer"), shown_name("Computer 2"), shown_name("")
+    ('⟦Player 2⟧', '⟦Computer⟧', '⟦Computer 2⟧', '')
     """
     m = _PLAYER_N.match(name)
     if m:
         return _("Player {n}").format(n=int(m.group(1)))
+    m = _COMPUTER_N.match(name)
+    if m:
+        return _("Computer {n}").format(n=int(m.group(1)))
     return _(name) if name else name

@@ -230,6 +230,7 @@ class Resumable:
     controller: Any
     prefs: dict[str, Any]
     _stored: StoredMatch | None = None
+    _welcome_note: tuple[str, str] | None = None     # the "Welcome back" note, until a move
     RESUMED_PREFS: tuple[str, ...] = ("hint",)
 
     def _keep_in(self, store: Any, game: str) -> None:
@@ -264,6 +265,10 @@ class Resumable:
 
     def after_move(self) -> None:
         super().after_move()  # type: ignore[misc]
+        # "Welcome back …" goes with the first move after it, the computer's too
+        welcome, self._welcome_note = self._welcome_note, None
+        if welcome is not None and self.controller.message is welcome:
+            self.controller.message = None
         self._store_moves()
 
     def _store_moves(self, state: GameState | None = None) -> None:
@@ -311,6 +316,7 @@ class Resumable:
         c.seat, c.computers = m.seat, tuple(sorted(m.computers))
         self._resumed_hand(state)
         c.adopt(state, self._offered(settings), self._welcome(state))
+        self._welcome_note = c.message
         nxt = settings.get("next")
         c.pending = self._offered(nxt) if isinstance(nxt, dict) else {}
         if c.pending:

@@ -141,8 +141,11 @@ def _turn_buttons(obs: SwitchObservation, mine: bool, kinds: set[str]
 
 
 def _calls(legal: list[Action], over: bool, task: TaskMode) -> list[dict[str, Any]]:
-    """"Last card!" and "Caught you!": always there, enabled only while they apply — both
-    enabled while the task is quiet (their state would give its answer away)."""
+    """"Last card!" and "Caught you!": there while the game goes on (none once it is over:
+    nothing to call), enabled only while they apply — both enabled while the task is quiet
+    (their state would give its answer away)."""
+    if over:
+        return []
     quiet = task == "quiet"
     can_call = quiet or any(a.kind == "last card" for a in legal)
     can_catch = quiet or any(a.kind == "challenge" for a in legal)

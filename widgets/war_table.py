@@ -149,8 +149,11 @@ def _flip_reason(obs: WarObservation, reveal: bool, decides: bool) -> str | None
 
 
 def _actions(obs: WarObservation, reveal: bool, auto: bool, decides: bool) -> list[dict[str, Any]]:
-    """The buttons: Flip always first and in the same place; Play to the end / Stop next to it."""
+    """The buttons: Flip always first and in the same place; Play to the end / Stop next to it.
+    None once the game is over: the end panel's New game is what comes next."""
     over = obs.is_over
+    if over:
+        return []
     flip_reason = _flip_reason(obs, reveal, decides)
     return [{"id": "flip", "label": _("Flip"), "action": "flip", "primary": True,
              "enabled": flip_reason is None, "reason": flip_reason},
@@ -337,8 +340,15 @@ class WarTable(Classmates, Resumable, CardTable):
 
     def _seat_names(self, n: int, seat: int, people: Mapping[int, str]) -> list[str]:
         """Each person's name at their seat (``people``: the person's own row says "You" on the
-        table), "Player k" at a computer's."""
-        return [people.get(s) or default_names(n)[s] for s in range(n)]
+        table); a computer's seat is "Player k" in a game against the computer, and named as a
+        computer at a classmate table ("Computer", or "Computer 1", "Computer 2" …), so that
+        nobody takes it for a classmate."""
+        if not people:
+            return list(default_names(n))
+        computers = [s for s in range(n) if not people.get(s)]
+        named = {s: "Computer" if len(computers) == 1 else f"Computer {k}"
+                 for k, s in enumerate(computers, start=1)}
+        return [people.get(s) or named[s] for s in range(n)]
 
     def _players_next(self) -> int:
         return self._rules_of({**self.controller.settings, **self.controller.pending}).players

@@ -188,8 +188,9 @@ def test_cards_are_named_in_words_and_forbidden_ones_say_why(open_app):
             click(app, app.locator(".ck-actions button", has_text=choice).first)
         elif app.locator(".ck-end [data-key='act:next']").count():      # the hand's summary
             click(app, app.locator(".ck-end [data-key='act:next']"))
-        elif "Press New game" in what_now(app):
-            click(app, app.locator(".ck-newgame"))
+        elif "Press New game" in what_now(app):      # at game over: the end panel's (the only one)
+            over_new = app.locator(".ck-end [data-key='end:over-new']")
+            click(app, over_new if over_new.count() else app.locator(".ck-newgame"))
         elif app.locator(PLAYABLE).count():
             click(app, app.locator(PLAYABLE).last)
         elif app.locator(".ck-actions [data-key='act:discard']").count():

@@ -438,8 +438,10 @@ def test_switch_and_steal_war_by_keyboard_and_axe(open_app):
     app.keyboard.press("Enter")
     app.wait_for_function(f"() => document.querySelector('{WAR}').dataset.mode === 'over'", timeout=30_000)
     ready(app, WAR)
-    assert app.locator(f"{WAR} [data-key='act:flip']").get_attribute("aria-disabled") == "true"
-    check_axe(app, WAR, "game over, Flip disabled")
+    # game over: no Flip to press, and the focus on what comes next, the panel's New game
+    assert app.locator(f"{WAR} [data-key='act:flip']").count() == 0
+    assert focused(app)["key"] == "end:over-new", focused(app)
+    check_axe(app, WAR, "game over, the end panel's New game")
     app.locator(WAR).screenshot(path=artefact("keys_war_over.png"))
 
     for root in (SWITCH, WAR):

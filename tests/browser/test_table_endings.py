@@ -184,7 +184,9 @@ def test_an_ecarte_trick_hand_and_game_end_on_the_table(open_app):
         "button": "New game"}, over
     title, button = (game_table.locator(s).bounding_box() for s in (".ck-end-title", ".ck-end-btn"))
     assert button["x"] > title["x"] and button["y"] < title["y"] + title["height"]     # beside it
-    assert game_table.locator(".ck-newgame").is_visible()               # the toolbar's stays too
+    # one New game at game over: the toolbar's is not shown beside the panel's (its place kept)
+    assert not game_table.locator(".ck-newgame").is_visible()
+    assert game_table.locator(".ck-newgame").bounding_box() is not None
     shoot(app, game_table, "ecarte_game_over")
     press(app, game_table, game_table.locator(".ck-end-btn"), "r => r.dataset.mode !== 'over'")
     assert end_panel(game_table) is None and not game_table.locator(".ck-confirm").is_visible()
@@ -211,6 +213,9 @@ def test_war_and_switch_end_on_the_table(open_app):
     assert over["cls"] == "ck-end ck-end-lost" and over["title"] == f"{winner} won."
     assert over["text"] == f"{winner} holds all the cards and wins the game."
     assert over["score"] == "battles 2 · wars 1" and over["button"] == "New game"
+    # no disabled game buttons at game over (Flip, Play to the end), one New game
+    assert war.locator(".ck-actions button").count() == 0
+    assert not war.locator(".ck-newgame").is_visible()
     shoot(app, war, "war_game_over")
 
     # -- Switch: Ada's play named beside the pile; you go out and win
@@ -220,6 +225,7 @@ def test_war_and_switch_end_on_the_table(open_app):
     assert switch.locator(".ck-played").inner_text() == "Ada played 6♥"
     press(app, switch, switch.locator("[data-key='card:6C']"), "r => r.dataset.mode === 'over'")
     assert switch.locator(".ck-played").inner_text() == "You played 6♣"
+    assert switch.locator(".ck-actions button").count() == 0    # no "Last card!" to call now
     over = end_panel(switch)
     assert over == {"cls": "ck-end ck-end-won", "title": "You won!", "text": "Cards left — Ada: 1.",
                     "score": None, "pad": [], "lines": [], "button": "New game"}, over

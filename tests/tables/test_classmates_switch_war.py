@@ -231,7 +231,7 @@ def test_war_of_three_with_a_classmate_and_a_computer(store):
     ben, _bp = war_kernel(store)
     ben.send_from_page({"do": "join", "code": ada.view["classmate"]["code"], "name": "Ben"})
     sync([ada, ben])
-    assert list(ben.state.names) == ["Ada", "Ben", "Player 3"]
+    assert list(ben.state.names) == ["Ada", "Ben", "Computer"]       # a computer, named so
     for k in range(20):
         if ada.state.is_over:
             break
