@@ -276,6 +276,7 @@ class Classmates:
             self._tell_page(None)  # type: ignore[attr-defined]
             return True
         self._mate_sit(token, view.seat, None, welcome=True)
+        self._claim_seat()  # type: ignore[attr-defined]  # (one live page per seat)
         return True
 
     def _mate_sit(self, token: str, seat: int, name: str | None, welcome: bool = False) -> None:

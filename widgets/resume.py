@@ -31,6 +31,12 @@ not import it, the table is handed one) keeps its match in a :class:`StoredMatch
   the deal the page shows is stored and the page is given its token instead. A table whose
   own match is stored or under way ignores the message.
 
+- one live page per seat: a page that resumes a seat (its token copied into another browser,
+  a second tab) takes it, and the store's settings say which table holds it (``"holders"``:
+  seat → a secret of the kernel's table, never sent to a page). The page that had the seat
+  finds out at its next ping (every 2 s) or click: it says :data:`ELSEWHERE`, makes no more
+  moves and writes nothing more (a reload there takes the seat back).
+
 A store that fails (a full disk, a locked file) never stops the game: the table logs it and
 plays on without the store (the page keeps its token: another tab may be playing that match).
 """
@@ -39,6 +45,8 @@ from __future__ import annotations
 import json
 import logging
 import re
+import secrets
+import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -46,13 +54,21 @@ from cardkit import state_class
 from cardkit.core import Action, GameState
 from cardkit.i18n import N_, _, ngettext, shown_name
 
-__all__ = ["Resumable", "StoredMatch", "mover", "named", "well_formed_token"]
+__all__ = ["ELSEWHERE", "Resumable", "StoredMatch", "claim_seat", "mover", "named", "seat_holder",
+           "well_formed_token"]
 
 log = logging.getLogger("cardkit.tables")
 
 #: what a resumed Écarté table says first (the hand, then each side's points); Switch and War
 #: say the person's cards (:meth:`Resumable._welcome_cards`)
 WELCOME = N_("Welcome back: hand {n}, you {you}, {who} {them}")
+
+#: what a page says when its seat was opened on another page (module doc: one live page per seat)
+ELSEWHERE = N_("This seat is now open on another page: play on there, or reload this page to "
+               "play here.")
+
+#: how often (seconds) a page's ping asks the store whether this table still holds its seat
+HOLD_CHECK = 1.0
 
 #: a seat token's form: the table code (8 of the store's 31 letters), a dot, 43 URL-safe
 #: characters (``secrets.token_urlsafe(32)``)
@@ -66,6 +82,22 @@ def well_formed_token(text: Any) -> bool:
     (True, False, False)
     """
     return isinstance(text, str) and len(text) == 52 and TOKEN.fullmatch(text) is not None
+
+
+def claim_seat(store: Any, token: str, seat: int, holder: str) -> None:
+    """Say in the table's settings that ``holder`` (a kernel table's secret) holds ``seat``
+    (module doc); the other settings are kept."""
+    settings = dict(store.table(token).settings)
+    held = settings.get("holders")
+    settings["holders"] = {**(held if isinstance(held, dict) else {}), str(seat): holder}
+    store.save_settings(token, settings)
+
+
+def seat_holder(store: Any, token: str, seat: int) -> str | None:
+    """Which kernel table holds ``seat`` (:func:`claim_seat`), None when none has claimed it."""
+    held = store.table(token).settings.get("holders")
+    found = held.get(str(seat)) if isinstance(held, dict) else None
+    return found if isinstance(found, str) else None
 
 
 class StoredMatch:
@@ -87,6 +119,8 @@ class StoredMatch:
         self.page_token: Any = ...
         self.touched = False                    # the person made a move in this game
         self.seen = False                       # a page has shown this table (its first message)
+        self.holder = secrets.token_urlsafe(12)  # this table's claim on a seat (never sent)
+        self.elsewhere = False                  # the seat was taken by another page: stop
         self._fresh: str | None = None          # the deal's JSON, until the first move
         self._shadow: GameState | None = None   # the store's position, to know who moved
         self._saved: dict[str, Any] | None = None
@@ -105,7 +139,7 @@ class StoredMatch:
         ``store.create`` takes them) once a page has shown it (``seen``) or the person has moved
         (``touched``); returns the person's token when it is new, else None. A store error is
         logged and the match goes on unstored."""
-        if self.store is None or (self.token is None and (
+        if self.store is None or self.elsewhere or (self.token is None and (
                 self._fresh is None or not (self.touched or self.seen))):
             return None
         try:
@@ -141,11 +175,13 @@ class StoredMatch:
 
     def save(self, settings: Mapping[str, Any]) -> None:
         """Keep ``settings`` (and the computers' tokens) with the stored match, when changed."""
-        if self.store is None or self.token is None or settings == self._saved:
+        if self.store is None or self.token is None or self.elsewhere or settings == self._saved:
             return
         computers = {str(seat): token for seat, token in sorted(self.computers.items())}
         try:
-            self.store.save_settings(self.token, {**settings, "computers": computers})
+            held = self.store.table(self.token).settings.get("holders")    # (kept as they are)
+            extra = {"holders": held} if isinstance(held, dict) else {}
+            self.store.save_settings(self.token, {**settings, "computers": computers, **extra})
             self._saved = dict(settings)
         except Exception:
             log.warning("the table store failed to keep the settings", exc_info=True)
@@ -160,6 +196,7 @@ class StoredMatch:
         try:
             view = self.store.table(token)
             settings = dict(view.settings)
+            settings.pop("holders", None)
             computers = self._computers(token, view, settings.pop("computers", None))
             if view.game != self.game or settings.get("mode") == "classmate" or computers is None:
                 return None
@@ -231,6 +268,7 @@ class Resumable:
     prefs: dict[str, Any]
     _stored: StoredMatch | None = None
     _welcome_note: tuple[str, str] | None = None     # the "Welcome back" note, until a move
+    _held_checked = 0.0                 # when a ping last asked whether the seat is still ours
     RESUMED_PREFS: tuple[str, ...] = ("hint",)
 
     def _keep_in(self, store: Any, game: str) -> None:
@@ -288,6 +326,11 @@ class Resumable:
         """``{"do": "resume", "token": text}`` (module doc) is handled here; an ``act`` marks
         the game as the person's own (stored from now on); the rest as every table does."""
         kind = content.get("do") if isinstance(content, dict) else None
+        if kind in ("act", "ping") and self._seat_elsewhere(kind == "act"):
+            if kind == "act":           # another page holds the seat: no move from here lands
+                with self.speaking():  # type: ignore[attr-defined]
+                    self.controller.refuse(_(ELSEWHERE))
+                return
         if self._stored is not None and kind == "act":
             self._stored.touched = True
         if kind != "resume":
@@ -298,6 +341,54 @@ class Resumable:
                 self._resume(content.get("token"))
             except Exception as exc:
                 self.controller._error(exc)
+
+    def _seat_link(self) -> tuple[Any, str, int] | None:
+        """The store, token and seat this page plays (a classmate table's, else the stored
+        match's), or None when it plays none."""
+        mate = getattr(self, "_mate", None)
+        if mate is not None:
+            return mate.store, mate.token, mate.seat
+        m = self._stored
+        if m is None or m.store is None or m.token is None:
+            return None
+        return m.store, m.token, m.seat
+
+    def _claim_seat(self) -> None:
+        """This table now holds its seat (a page resumed it): another page that had it stops."""
+        link, m = self._seat_link(), self._stored
+        if link is None or m is None:
+            return
+        try:
+            claim_seat(*link, m.holder)
+        except Exception:
+            log.warning("the table store could not record which page holds the seat", exc_info=True)
+
+    def _seat_elsewhere(self, now: bool) -> bool:
+        """Whether another page has taken this page's seat (checked at most every
+        :data:`HOLD_CHECK` seconds unless ``now``); the first time, the table says so, stops
+        the computers and writes nothing more."""
+        m, link = self._stored, self._seat_link()
+        if m is None or m.elsewhere or link is None:
+            return bool(m is not None and m.elsewhere)
+        if not now and time.monotonic() - self._held_checked < HOLD_CHECK:
+            return False
+        self._held_checked = time.monotonic()
+        try:
+            holder = seat_holder(*link)
+        except Exception:               # a store that fails stops nothing
+            return False
+        if holder is None or holder == m.holder:
+            return False
+        m.elsewhere = True
+        c = self.controller
+        c.cancel()
+        c.cancel_later()
+        mate = getattr(self, "_mate", None)
+        if mate is not None:
+            mate.stop()
+        with self.speaking():  # type: ignore[attr-defined]
+            c.note(_(ELSEWHERE), "warn")
+        return True
 
     def _resume(self, token: Any) -> None:
         m, c = self._stored, self.controller
@@ -317,6 +408,7 @@ class Resumable:
         self._resumed_hand(state)
         c.adopt(state, self._offered(settings), self._welcome(state))
         self._welcome_note = c.message
+        self._claim_seat()
         nxt = settings.get("next")
         c.pending = self._offered(nxt) if isinstance(nxt, dict) else {}
         if c.pending:

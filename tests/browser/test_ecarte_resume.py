@@ -89,6 +89,33 @@ def test_three_reloads_right_after_the_deal_show_the_same_five_cards(open_app):
     settle(app)
 
 
+def test_a_copied_token_takes_the_seat_and_the_first_page_says_so(open_app):
+    """Issue 31, one live page per seat: the seat's token copied into another browser takes the
+    seat there; within 2 s the first page says so, and a click on it afterwards lands nothing."""
+    first = open_app("ecarte_app", wait_for=HAND)
+    settle(first)
+    one_move(first)
+    settle(first)
+    (key, token), = stored(first).items()
+    second = open_app("ecarte_app", wait_for=HAND)                  # another browser (its own storage)
+    second.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, token])
+    second.reload(wait_until="domcontentloaded")
+    second.locator(HAND).first.wait_for(state="visible", timeout=90_000)
+    second.wait_for_function("() => (document.querySelector('.ck-whatnow') || {}).innerText"
+                             "?.includes('Welcome back')", timeout=30_000)
+    settle(second)
+    assert hand(second) == hand(first)
+    first.wait_for_function("() => document.querySelector('.ck-whatnow').innerText"
+                            ".includes('This seat is now open on another page')", timeout=2_500)
+    seen = (hand(second), second.locator(".ck-root").get_attribute("data-pos"))
+    if first.locator(PLAYABLE).count():                             # a click there changes nothing
+        first.locator(PLAYABLE).first.click()
+        first.wait_for_timeout(1_500)
+        assert "This seat is now open on another page" in what_now(first)
+    assert (hand(second), second.locator(".ck-root").get_attribute("data-pos")) == seen
+    one_move(second)                                                # the second page plays on
+
+
 def test_a_killed_kernel_then_a_reload_brings_it_back(open_app):
     def kill(app):
         app.kernel_gone = True          # the page's attempts to reach it are expected to fail

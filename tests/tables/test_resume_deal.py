@@ -70,8 +70,9 @@ def test_a_reload_at_the_end_of_an_ecarte_hand_shows_that_hand_and_the_next_deal
     again, _page2 = page_load(store, "ecarte", page.token, seed=6)
     assert again.state.to_json() == shown and again.pause is not None
     assert again.view["mode"] == "between"
-    assert again.act("next hand") and table.act("next hand")
-    assert hand(again) == hand(table)                    # the next hand's cards: the same deal
+    assert again.act("next hand")                        # (the reloaded page holds the seat now)
+    third, _page3 = page_load(store, "ecarte", page.token, seed=7)
+    assert third.pause is None and hand(third) == hand(again)     # the next hand: the same deal
 
 
 def test_a_pool_kernel_keeps_nothing_until_a_page_comes(store):
@@ -81,3 +82,29 @@ def test_a_pool_kernel_keeps_nothing_until_a_page_comes(store):
     assert page.told == [] and table._stored is not None and table._stored.token is None
     table.new_game()                                     # (a deal no page has seen)
     assert page.told == [] and table._stored.token is None
+
+
+@pytest.mark.parametrize("game", MAKERS)
+def test_a_copied_token_takes_the_seat_and_the_first_page_stops(store, game):
+    """One live page per seat (issue 31): the seat's token opened on a second page takes the
+    seat there; the first page says so at its next ping and no move of its lands afterwards."""
+    from cardkit_tables.resume import ELSEWHERE
+    first, page = page_load(store, game, None, seed=31)
+    obs = first.state.observation(first.controller.seat)
+    assert first.act(obs.legal_actions[0]), first.refusals[-1:]
+    second, _page2 = page_load(store, game, page.token, seed=32)       # the copied token
+    assert second.state.to_json() == first.state.to_json()
+    first._held_checked = 0.0
+    first.send_from_page({"do": "ping", "n": 1})
+    assert first.view["what_now"]["note"] == ELSEWHERE
+    version = store.table(page.token).version
+    move = first.state.observation(first.controller.seat).legal_actions
+    if move:
+        first.send_from_page({"do": "act", "action": str(move[0]), "pos": first.controller.pos})
+        assert first.refusals[-1] == ELSEWHERE
+    assert store.table(page.token).version == version                 # nothing landed from it
+    obs2 = second.state.observation(second.controller.seat)           # the second page plays on
+    if obs2.legal_actions and not obs2.is_over:
+        assert second.act(obs2.legal_actions[0]), second.refusals[-1:]
+        assert store.table(page.token).version > version
+    assert second.view["what_now"]["note"] != ELSEWHERE and first.errors == second.errors == []
