@@ -99,6 +99,7 @@ FINISHED_VS_COMPUTER = N_("The computer plays for {who} now. Your match goes on.
 TOO_MANY_TABLES = N_("You made {n} tables in a minute. Wait a minute, then make one again.")
 LEFT = N_("{who} left the table. Finish the game against the computer, or press New game.")
 LEAVE = N_("Really leave this table? Your game with {who} ends, and you play the computer.")
+HAS_LEFT = N_("{who} left the table.")
 ENDED = N_("{who} finished this match against the computer. Press New game to play again.")
 NOT_GONE = N_("Your classmate is still here, or was here less than 2 minutes ago: keep playing.")
 PLAYING = N_("You are playing {who}.")
@@ -579,15 +580,18 @@ class Classmates:
             return
         who = mate.who()
         view["labels"]["confirm"] = _(LEAVE).format(who=who)
+        view["labels"]["yes"] = _("Yes, leave the table")      # (not "start again": they leave)
         view["settings"], view["pending_note"] = [], ""     # the match keeps the rules it was made with
         code = f"{mate.code[:4]}-{mate.code[4:]}"
         stage = "waiting" if not mate.taken else "playing"
         over = view["mode"] == "over"
         away = mate.who(mate.away - mate.quit)                # (who left is said apart)
         gone = mate.gone()
-        playing = mate.who(set(mate.people) - mate.quit) or who
-        view["classmate"] = {"stage": stage, "code": code, "labels": labels, "away": bool(away),
-                             "who": _(AWAY).format(who=away) if away else _(PLAYING).format(who=playing),
+        playing = mate.who(set(mate.people) - mate.quit)
+        said = (_(AWAY).format(who=away) if away else _(PLAYING).format(who=playing) if playing
+                else _(HAS_LEFT).format(who=who))        # (not "You are playing" one who left)
+        view["classmate"] = {"stage": stage, "code": code, "labels": labels,
+                             "away": bool(away) or not playing, "who": said,
                              "finish": bool(gone) and not over}
         if stage == "playing":          # who you play: a badge of the toolbar
             view["badges"] = [*view["badges"], view["classmate"]["who"]]

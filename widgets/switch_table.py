@@ -161,8 +161,9 @@ def _calls(legal: list[Action], over: bool, task: TaskMode) -> list[dict[str, An
 
 def _what_now_text(obs: SwitchObservation, caught: tuple[str, ...], over: bool) -> str:
     text = " ".join([*list(caught), obs.what_now])
-    if over and "New game" not in text:
-        text += " " + _("Press New game to play again.")
+    again = _("Press New game to play again.")
+    if over and again not in text:      # (the game's own end sentence may say it already)
+        text += " " + again
     return text
 
 

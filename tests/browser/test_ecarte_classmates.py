@@ -289,6 +289,43 @@ def restartable(tmp_path):
         os.unlink(server.log_path)
 
 
+def test_leave_this_table_asks_then_says_so_on_both_pages(served, browser):
+    """Issue 31: once seated, "Leave this table" is there; it asks first (its answer says
+    leave, not start again), then the page plays the computer, and the classmate's page says
+    who left and offers to finish against the computer."""
+    base, _store_url = served
+    ada = Student(browser, f"{base}/voila/render/{APP}", "Ada")
+    ada.locator("[data-key='mate:open']").click()
+    ada.locator("[data-key='mate:name']").fill("Ada")
+    ada.locator("[data-key='mate:make']").click()
+    ben = Student(browser, ada.locator(".ck-mates-link").input_value(), "Ben")
+    ben.locator("[data-key='mate:name']").fill("Ben")
+    ben.locator("[data-key='mate:join']").click()
+    ada.locator(".ck-badge", has_text="You are playing Ben.").wait_for(timeout=5_000)
+    quiet(ada)
+    quiet(ben)
+    mover = next(p for p in (ada, ben) if p.mode() not in ("wait", "over", ""))
+    one_move(mover)                                  # a game under way: leaving asks first
+    quiet(ada)
+    ada.locator("[data-key='mate:leave']").click()
+    ada.locator(".ck-confirm").wait_for(state="visible", timeout=10_000)
+    assert ada.locator(".ck-confirm-text").inner_text() == (
+        "Really leave this table? Your game with Ben ends, and you play the computer.")
+    assert ada.locator("[data-key='confirm:yes']").inner_text() == "Yes, leave the table"
+    ada.locator("[data-key='confirm:yes']").click()
+    # alone again, against the computer: the offer to play a classmate is back, no Leave
+    ada.locator("[data-key='mate:open'], .ck-mates-form").first.wait_for(timeout=10_000)
+    assert ada.locator("[data-key='mate:leave']").count() == 0
+    ben.wait_for_function("() => document.querySelector('.ck-whatnow').innerText.includes("
+                          "'Ada left the table. Finish the game against the computer')", timeout=5_000)
+    assert "Ada left the table." in ben.locator(".ck-badge").all_inner_texts()
+    assert not any("You are playing" in b for b in ben.locator(".ck-badge").all_inner_texts())
+    ben.locator("[data-key='mate:finish']").wait_for(timeout=5_000)
+    ben.screenshot(path=artefact("classmates_left_1100.png"))
+    for page in (ada, ben):
+        page.close()
+
+
 def test_a_restarted_server_brings_a_match_against_the_computer_back(browser, restartable):
     start, servers = restartable
     url = start()

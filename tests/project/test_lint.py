@@ -1,7 +1,8 @@
 """The code is clean by ``ruff check`` and type-checked by mypy (settings in pyproject.toml), in
 the test suite and so in CI: ``mypy --strict`` over the rules package ``cardkit`` (it ships
-``py.typed``: its types are a promise to the code that uses it) and plain ``mypy`` over the
-tables, the serving layer and the lesson helpers."""
+``py.typed``: its types are a promise to the code that uses it) and over the serving layer
+``serving/`` (it reads what browsers send), and plain ``mypy`` over the tables, the serving layer
+and the lesson helpers. No function in any package is complex past radon's grade C."""
 import shutil
 import subprocess
 import sys
@@ -23,8 +24,9 @@ def test_ruff_check_finds_nothing():
 
 
 @pytest.mark.parametrize("args", [["--strict", "cardkit"],
+                                  ["--strict", "serving"],
                                   ["widgets", "serving", "teaching"]],
-                         ids=["strict-cardkit", "tables-serving-lessons"])
+                         ids=["strict-cardkit", "strict-serving", "tables-serving-lessons"])
 def test_mypy_finds_nothing(args):
     done = subprocess.run([_tool("mypy"), "--no-incremental", "--cache-dir=/dev/null", *args], cwd=ROOT,
                           capture_output=True, text=True, timeout=600)
@@ -35,15 +37,29 @@ def _modules(*folders: str) -> list[Path]:
     return sorted(p for f in folders for p in (ROOT / f).rglob("*.py"))
 
 
+#: every import package's folder (pyproject.toml's [tool.setuptools] packages and package-dir)
+PACKAGES = ("cardkit", "widgets", "serving", "teaching")
+
+
 def test_no_function_is_complex_past_radon_c():
-    """radon's cyclomatic complexity: nothing in the rules or the tables at grade D or worse
-    (a function a newcomer cannot hold in their head is split into named steps)."""
+    """radon's cyclomatic complexity: nothing in any package (the rules, the tables, the serving
+    layer, the lesson helpers) at grade D or worse (a function a newcomer cannot hold in their
+    head is split into named steps)."""
     from radon.complexity import cc_rank, cc_visit
 
     found = [f"{p.relative_to(ROOT)}:{b.lineno} {b.name} {cc_rank(b.complexity)} ({b.complexity})"
-             for p in _modules("cardkit", "widgets")
+             for p in _modules(*PACKAGES)
              for b in cc_visit(p.read_text(encoding="utf-8")) if cc_rank(b.complexity) >= "D"]
     assert not found, "\n".join(found)
+
+
+def test_the_complexity_check_reads_every_package():
+    """``PACKAGES`` is every import package's folder, so that a new package is not left out."""
+    import tomllib
+
+    conf = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+    top = {name.split(".")[0] for name in conf["packages"]}
+    assert {conf["package-dir"].get(name, name) for name in top} == set(PACKAGES)
 
 
 def test_no_rules_module_is_longer_than_600_lines():

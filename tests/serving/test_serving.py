@@ -94,10 +94,19 @@ def test_read_frame_takes_a_page_message_and_refuses_junk():
     assert (frame.channel, frame.msg_type, frame.content["comm_id"]) == ("shell", "comm_msg", "c")
     for junk in ('{"a":' * 40 + "1" + "}" * 40, '{"a":' * 3000 + "1" + "}" * 3000, "[]",
                  '{"header": [], "channel": "shell"}', '{"channel": "shell"}',
-                 '{"header": {"msg_id": "1", "msg_type": "x"}, "channel": "iopub"}', "x", b"x"):
+                 '{"header": {"msg_id": "1", "msg_type": "x"}, "channel": "iopub"}', "x", b"x",
+                 # a channel that is not a string (unhashable: it once escaped as a TypeError)
+                 '{"header": {"msg_id": "1", "msg_type": "x"}, "channel": ["shell"]}',
+                 '{"header": {"msg_id": "1", "msg_type": "x"}, "channel": {"shell": 1}}'):
         with pytest.raises(BadFrame):
             read_frame(junk, v1=False)
-    for junk in (b"", (2 ** 60).to_bytes(8, "little"), (6).to_bytes(8, "little") + b"\0" * 48):
+    from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
+    header = json.dumps({"msg_id": "2", "msg_type": "comm_open"}).encode()
+    frame = read_frame(serialize_msg_to_ws_v1([header, b"{}", b"{}", b'{"target_name": "t"}', b"buf"],
+                                              "control"), v1=True)
+    assert (frame.channel, frame.msg_type, frame.content) == ("control", "comm_open", {"target_name": "t"})
+    for junk in (b"", (2 ** 60).to_bytes(8, "little"), (6).to_bytes(8, "little") + b"\0" * 48,
+                 (7).to_bytes(8, "little") + (10 ** 9).to_bytes(8, "little") * 7, "a str frame"):
         with pytest.raises(BadFrame):
             read_frame(junk, v1=True)
 

@@ -303,6 +303,7 @@ def test_new_game_leaves_the_classmate_table_and_ben_may_finish_at_once(store, c
     ada.send_from_page({"do": "new_game"})
     assert ada.view["confirm"] and ada.view["labels"]["confirm"] == (
         "Really leave this table? Your game with Ben ends, and you play the computer.")
+    assert ada.view["labels"]["yes"] == "Yes, leave the table"          # not "Yes, start again"
     ada.send_from_page({"do": "answer", "yes": True})
     assert ada._mate is None and ada.view["classmate"]["stage"] == "offer"
     assert ada.controller.computers == (1,) and ada_page.token is None
@@ -312,7 +313,7 @@ def test_new_game_leaves_the_classmate_table_and_ben_may_finish_at_once(store, c
     left = "Ada left the table. Finish the game against the computer, or press New game."
     for _i in range(2):                              # and still once her seat is away: left, not away
         said = ben.view["what_now"]
-        assert said["note"] == left and ben.view["classmate"]["who"] == "You are playing Ada."
+        assert said["note"] == left and ben.view["classmate"]["who"] == "Ada left the table."
         if ben.state.observation(1).current_player == 0:
             assert said["prompt"] == "" and said["text"] == left        # not "Waiting for Ada."
         else:

@@ -176,3 +176,18 @@ def test_the_last_play_is_named_and_the_game_over_panel_says_who_went_out():
     assert v["end"] == {"kind": "over", "result": "won", "title": "You won!",
                         "text": "Cards left — Ada: 1.", "score": None, "pad": None, "lines": [],
                         "next": None, "button": {"id": "over-new", "label": "New game", "do": "new_game"}}
+
+
+@pytest.mark.parametrize("lang", ["en", "pa", "kn"])
+def test_game_over_says_press_new_game_once_in_every_language(lang):
+    """The end of a Switch game says "Press New game to play again." once, in the table's
+    language (the check for it looked for the English words, so Punjabi and Kannada said it
+    twice)."""
+    from cardkit.i18n import _, language
+    t = SwitchTable(seed=5, delay=0, language=lang)
+    person = switch.computer_player("easy", seed=1)
+    play_game(t, person)
+    assert t.state.is_over
+    with language(lang):
+        again = _("Press New game to play again.")
+    assert t.view["what_now"]["text"].count(again) == 1, t.view["what_now"]["text"]

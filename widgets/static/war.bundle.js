@@ -267,9 +267,19 @@ var Classmates = class {
   send(content) {
     this.shell.connection.send(content);
   }
-  /** The "Play a classmate" button while the form is closed (else null). */
+  /** The "Play a classmate" button while the form is closed; "Leave this table" once seated
+   *  (it asks first, as New game does: the kernel's question says the game with them ends);
+   *  else null. */
   offerButton(v) {
     const m = v.classmate;
+    if (m && m.stage === "playing") {
+      return h("button", {
+        type: "button",
+        class: "ck-btn ck-mates-open",
+        "data-key": "mate:leave",
+        onclick: () => this.send({ do: "new_game" })
+      }, (m.labels || {}).leave || "");
+    }
     if (!m || m.stage !== "offer" || this.open) return null;
     return h("button", {
       type: "button",
