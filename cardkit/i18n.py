@@ -28,7 +28,7 @@ import gettext
 import os
 import re
 import string
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 
 _LOCALE_DIR = os.path.join(os.path.dirname(__file__), "locale")
@@ -70,7 +70,7 @@ def indian_grouping(digits: str) -> str:
     """
     plain = digits.replace(",", "")
     head, tail = plain[:-3], plain[-3:]
-    pairs = []
+    pairs: list[str] = []
     while head:
         pairs.insert(0, head[-2:])
         head = head[:-2]
@@ -82,7 +82,7 @@ class _IndianFormatter(string.Formatter):
     1,00,000. Everything else is formatted exactly as ``str.format`` does."""
 
     def format_field(self, value: object, format_spec: str) -> str:
-        text = super().format_field(value, format_spec)
+        text: str = super().format_field(value, format_spec)
         if "," in format_spec and isinstance(value, (int, float)) and not isinstance(value, bool):
             text = re.sub(r"\d{1,3}(?:,\d{3})+", lambda m: indian_grouping(m.group()), text, count=1)
         return text
@@ -102,10 +102,12 @@ class Said(str):
     __slots__ = ()
 
     def format(self, *args: object, **kwargs: object) -> str:
-        return _FORMATTER.vformat(str(self), args, kwargs)
+        text: str = _FORMATTER.vformat(str(self), args, kwargs)
+        return text
 
-    def format_map(self, mapping: object) -> str:        # type: ignore[override]
-        return _FORMATTER.vformat(str(self), (), mapping)  # type: ignore[arg-type]
+    def format_map(self, mapping: Mapping[str, object]) -> str:   # type: ignore[override]
+        text: str = _FORMATTER.vformat(str(self), (), mapping)
+        return text
 
 
 def check_language(code: str | None) -> str:

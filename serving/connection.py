@@ -47,14 +47,21 @@ import re
 import time
 from collections.abc import Awaitable
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol, cast
 
-from jupyter_server.auth.identity import PasswordIdentityProvider
+import zmq
+from jupyter_server.auth.identity import PasswordIdentityProvider, User
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from tornado import web
 from traitlets import Float, Integer
 
 from . import delivery, gate
+
+if TYPE_CHECKING:
+    import logging
+
+    from jupyter_server.base.handlers import JupyterHandler
+    from zmq.eventloop.zmqstream import ZMQStream
 
 __all__ = [
     "ALLOWED_TARGETS",
@@ -81,7 +88,7 @@ class BadFrame(ValueError):
     """A websocket frame that is not a kernel message a page would send (the reason)."""
 
 
-def _depth_ok(value, limit: int = MAX_DEPTH) -> bool:
+def _depth_ok(value: object, limit: int = MAX_DEPTH) -> bool:
     """Whether ``value`` (parsed JSON) nests at most ``limit`` deep (no recursion)."""
     stack = [(value, 1)]
     while stack:
@@ -95,9 +102,10 @@ def _depth_ok(value, limit: int = MAX_DEPTH) -> bool:
     return True
 
 
-def _json(data, what: str):
+def _json(data: str | bytes, what: str) -> object:
+    """``data`` parsed as JSON (anything JSON holds: narrowed by the caller)."""
     try:
-        value = json.loads(data)
+        value: object = json.loads(data)
     except RecursionError:
         raise BadFrame(f"{what} nests too deep to read") from None
     except (ValueError, UnicodeDecodeError):
@@ -112,51 +120,101 @@ class Frame:
     """What :func:`read_frame` read: ``channel``, ``msg_type``, ``content`` (a dict)."""
     channel: str
     msg_type: str
-    content: dict
+    content: dict[str, Any]
+
+
+class _Parts(NamedTuple):
+    """A frame's channel and its four JSON parts as read, not yet checked (any JSON value)."""
+    channel: object
+    header: object
+    parent: object
+    metadata: object
+    content: object
+
+
+#: the JSON parts of a kernel message, in the order of :class:`_Parts` (after the channel) and of a v1 frame
+_PART_NAMES = ("header", "parent header", "metadata", "content")
 
 
 def read_frame(ws_msg: str | bytes, v1: bool) -> Frame:
     """Read one frame from a page: the legacy JSON protocol (``v1`` False) or the binary
     ``v1.kernel.websocket.jupyter.org`` one. Raises :class:`BadFrame` for anything that is not a
     well-formed kernel message on the shell or control channel."""
-    if v1:
-        if not isinstance(ws_msg, bytes) or len(ws_msg) < 8:
-            raise BadFrame("not a binary v1 frame")
-        n = int.from_bytes(ws_msg[:8], "little")
-        if not 6 <= n <= _MAX_PARTS + 2 or len(ws_msg) < 8 * (n + 1):
-            raise BadFrame("bad v1 offsets")
-        offsets = [int.from_bytes(ws_msg[8 * (i + 1):8 * (i + 2)], "little") for i in range(n)]
-        if offsets[0] != 8 * (n + 1) or offsets != sorted(offsets) or offsets[-1] > len(ws_msg):
-            raise BadFrame("bad v1 offsets")
-        parts = [ws_msg[offsets[i]:offsets[i + 1]] for i in range(n - 1)]
-        try:
-            channel = parts[0].decode("utf-8")
-        except UnicodeDecodeError:
-            raise BadFrame("bad channel") from None
-        header, parent, metadata, content = (_json(p, what) for p, what in zip(
-            parts[1:5], ("header", "parent header", "metadata", "content"), strict=False))
-    else:
-        if isinstance(ws_msg, bytes):
-            raise BadFrame("a binary frame on the JSON protocol")
-        msg = _json(ws_msg, "message")
-        if not isinstance(msg, dict):
-            raise BadFrame("message is not an object")
-        channel = msg.get("channel") or "shell"
-        header, parent = msg.get("header"), msg.get("parent_header", {})
-        metadata, content = msg.get("metadata", {}), msg.get("content", {})
-    if channel not in _CHANNELS:
+    return _checked(_read_v1(ws_msg) if v1 else _read_legacy(ws_msg))
+
+
+def _v1_offsets(ws_msg: bytes) -> list[int]:
+    """The offset table of a binary v1 frame: ``n`` (6 to ``_MAX_PARTS + 2``), then ``n``
+    offsets, the first just past the table, never decreasing, none past the frame's end."""
+    n = int.from_bytes(ws_msg[:8], "little")
+    if not 6 <= n <= _MAX_PARTS + 2 or len(ws_msg) < 8 * (n + 1):
+        raise BadFrame("bad v1 offsets")
+    offsets = [int.from_bytes(ws_msg[8 * (i + 1):8 * (i + 2)], "little") for i in range(n)]
+    if offsets[0] != 8 * (n + 1) or offsets != sorted(offsets) or offsets[-1] > len(ws_msg):
+        raise BadFrame("bad v1 offsets")
+    return offsets
+
+
+def _read_v1(ws_msg: str | bytes) -> _Parts:
+    """A binary v1 frame's parts: its UTF-8 channel, then header, parent header, metadata and
+    content as JSON (the buffers after them are not read)."""
+    if not isinstance(ws_msg, bytes) or len(ws_msg) < 8:
+        raise BadFrame("not a binary v1 frame")
+    offsets = _v1_offsets(ws_msg)
+    parts = [ws_msg[offsets[i]:offsets[i + 1]] for i in range(len(offsets) - 1)]
+    try:
+        channel = parts[0].decode("utf-8")
+    except UnicodeDecodeError:
+        raise BadFrame("bad channel") from None
+    header, parent, metadata, content = (_json(p, what) for p, what in zip(
+        parts[1:5], _PART_NAMES, strict=False))
+    return _Parts(channel, header, parent, metadata, content)
+
+
+def _read_legacy(ws_msg: str | bytes) -> _Parts:
+    """A JSON-protocol frame's parts: one JSON object (its channel "shell" when it names none;
+    parent header, metadata and content ``{}`` when absent)."""
+    if isinstance(ws_msg, bytes):
+        raise BadFrame("a binary frame on the JSON protocol")
+    msg = _json(ws_msg, "message")
+    if not isinstance(msg, dict):
+        raise BadFrame("message is not an object")
+    return _Parts(msg.get("channel") or "shell", msg.get("header"), msg.get("parent_header", {}),
+                  msg.get("metadata", {}), msg.get("content", {}))
+
+
+def _checked(parts: _Parts) -> Frame:
+    """``parts`` as a :class:`Frame` when they are a kernel message on the shell or control
+    channel: four objects, the header's ``msg_type`` and ``msg_id`` strings."""
+    channel = parts.channel
+    if not isinstance(channel, str) or channel not in _CHANNELS:
         raise BadFrame(f"channel {str(channel)[:20]!r}")
-    for part, what in ((header, "header"), (parent, "parent header"), (metadata, "metadata"),
-                       (content, "content")):
-        if not isinstance(part, dict):
-            raise BadFrame(f"{what} is not an object")
+    header, _, _, content = (_object(part, what) for part, what in zip(
+        parts[1:], _PART_NAMES, strict=True))
     msg_type = header.get("msg_type")
     if not isinstance(msg_type, str) or not isinstance(header.get("msg_id"), str):
         raise BadFrame("header without msg_type and msg_id")
     return Frame(channel, msg_type, content)
 
 
-def _user_key(handler) -> str:
+def _object(part: object, what: str) -> dict[str, Any]:
+    """``part`` when it is a JSON object; raises :class:`BadFrame` naming ``what`` otherwise."""
+    if not isinstance(part, dict):
+        raise BadFrame(f"{what} is not an object")
+    return part
+
+
+class _KernelMap(Protocol):
+    """What a connection needs of its multi kernel manager to shut a kernel down (jupyter_server's
+    ``AsyncMappingKernelManager``, :class:`cardkit_serving.kernels.ClassroomKernelManager`)."""
+    log: logging.Logger
+
+    def __contains__(self, kernel_id: str) -> bool: ...
+
+    async def shutdown_kernel(self, kernel_id: str) -> None: ...
+
+
+def _user_key(handler: web.RequestHandler) -> str:
     user = getattr(handler, "current_user", None)
     return getattr(user, "username", None) or str(user)
 
@@ -184,7 +242,7 @@ class StudentConnection(ZMQChannelsWebsocketConnection):
     _refused = 0      # frames from browsers not forwarded (bad, over the limit, not allowed)
 
     @classmethod
-    def _keep(cls, coro) -> None:
+    def _keep(cls, coro: Awaitable[None]) -> None:
         task = asyncio.ensure_future(coro)
         cls._tasks.add(task)
         task.add_done_callback(cls._tasks.discard)
@@ -198,12 +256,12 @@ class StudentConnection(ZMQChannelsWebsocketConnection):
                 conn.websocket_handler.close(1008, why[:100])
 
     # ------------------------------------------------------------------------- opening
-    async def prepare(self):
+    async def prepare(self) -> None:
         """Refuse (HTTP 403) a websocket from another user than the kernel's student, or a
         second one while one is open; otherwise connect as jupyter_server does. Nothing is
         claimed here: Tornado may still refuse the handshake (Origin, Upgrade) after this."""
         self._check_allowed()
-        await super().prepare()
+        await super().prepare()  # type: ignore[no-untyped-call]  # unannotated in jupyter_server
         self._check_allowed()
 
     def _owner(self) -> str | None:
@@ -239,7 +297,9 @@ class StudentConnection(ZMQChannelsWebsocketConnection):
                 self.log.warning("Refused a second websocket to kernel %s", kernel_id)
                 self._refuse("This game is already open in another page.")
 
-    def connect(self):
+    # jupyter_server's base class declares connect and disconnect async; the class extended here
+    # (ZMQChannelsWebsocketConnection) made them plain methods, and its handler calls them so
+    def connect(self) -> asyncio.Future[None] | None:  # type: ignore[override]
         """The handshake was accepted: claim the kernel for this student, then connect as
         jupyter_server does (a rival that got this far at the same moment is closed)."""
         kernel_id = self.kernel_id
@@ -269,19 +329,19 @@ class StudentConnection(ZMQChannelsWebsocketConnection):
         return False
 
     # ------------------------------------------------------------------------- closing
-    def disconnect(self):
+    def disconnect(self) -> None:  # type: ignore[override]  # plain, as connect (above)
         """Close as jupyter_server does, then shut the kernel down ``close_grace`` s after its
         last websocket closed."""
         kernel_id = self.kernel_id
         mkm = self.multi_kernel_manager
         last = self._forget()
-        super().disconnect()
+        super().disconnect()  # type: ignore[no-untyped-call]  # unannotated in jupyter_server
         if last:
             delay = 0.0 if kernel_id in self._banned else self.close_grace
             self._keep(self._shutdown_later(mkm, kernel_id, delay))
 
     @classmethod
-    async def _shutdown_later(cls, mkm, kernel_id: str, delay: float) -> None:
+    async def _shutdown_later(cls, mkm: _KernelMap, kernel_id: str, delay: float) -> None:
         await asyncio.sleep(delay)
         if kernel_id not in mkm:
             cls._buckets.pop(kernel_id, None)
@@ -306,18 +366,18 @@ class StudentConnection(ZMQChannelsWebsocketConnection):
         with contextlib.suppress(Exception):
             self.websocket_handler.close(1008, why[:100])
 
-    def on_kernel_restarted(self):
+    def on_kernel_restarted(self) -> None:
         """The kernel died and jupyter_server restarted it empty: close the page's websocket
         (its notice says the game stopped) and shut the kernel down."""
-        super().on_kernel_restarted()
+        super().on_kernel_restarted()  # type: ignore[no-untyped-call]  # unannotated in jupyter_server
         self._stop("the kernel died and was restarted empty")
 
-    def on_restart_failed(self):
+    def on_restart_failed(self) -> None:
         """The kernel died (``KernelRestarter.restart_limit`` 0: it is not restarted)."""
         self._stop("the kernel died")
 
     # ------------------------------------------------------------------------- incoming
-    def handle_incoming_message(self, incoming_msg) -> None:
+    def handle_incoming_message(self, incoming_msg: str | bytes) -> None:
         """Forward a page's message to the kernel when it is a well-formed kernel message the
         page may send, within the rate limit (see the module doc); drop it otherwise."""
         bucket = self._buckets.get(self.kernel_id)
@@ -351,17 +411,18 @@ class StudentConnection(ZMQChannelsWebsocketConnection):
                 self.log.warning("Kernel %s: refused a comm_open to %r from the page",
                                  self.kernel_id, str(target)[:60])
                 return
-        super().handle_incoming_message(incoming_msg)
+        # jupyter_server types the message str; on the v1 protocol it is the frame's bytes
+        super().handle_incoming_message(incoming_msg)  # type: ignore[arg-type]
 
     # ------------------------------------------------------------------------- outgoing
-    def handle_outgoing_message(self, stream, outgoing_msg):
+    def handle_outgoing_message(self, stream: str | ZMQStream, outgoing_msg: list[Any]) -> None:
         """Forward a kernel message to the page, except tracebacks and stderr (logged)."""
         try:
             _, fed = self.session.feed_identities(outgoing_msg)
-            header = json.loads(bytes(fed[1]))
+            header = json.loads(_raw(fed[1]))
             msg_type = header.get("msg_type")
             if msg_type in ("error", "stream"):
-                content = json.loads(bytes(fed[4]))
+                content = json.loads(_raw(fed[4]))
                 if msg_type == "error" or content.get("name") == "stderr":
                     StudentConnection._dropped += 1
                     text = (content.get("text") or
@@ -372,7 +433,14 @@ class StudentConnection(ZMQChannelsWebsocketConnection):
         except Exception as exc:
             self.log.warning("Dropped an unreadable kernel message: %r", exc)
             return None
-        return super().handle_outgoing_message(stream, outgoing_msg)
+        # jupyter_server types ``stream`` str (a channel's name); it gets the channel's ZMQStream
+        # (``on_recv_stream``, the replay of a reconnected page's buffer) and takes either
+        super().handle_outgoing_message(stream, outgoing_msg)  # type: ignore[arg-type]
+
+
+def _raw(part: bytes | zmq.Frame) -> bytes:
+    """A message part's bytes (``feed_identities`` gives bytes, or zmq frames when not copied)."""
+    return part.bytes if isinstance(part, zmq.Frame) else bytes(part)
 
 
 # ------------------------------------------------------------------------------ identity
@@ -395,28 +463,30 @@ class StudentIdentityProvider(PasswordIdentityProvider):
       login to leave).
     """
 
-    async def get_user(self, handler):
+    async def get_user(self, handler: web.RequestHandler) -> User | None:
         """The request's user (None for a kernel request by someone else than its student);
         raises ``tornado.web.HTTPError`` for a page load that is not admitted."""
         user = super().get_user(handler)
         if isinstance(user, Awaitable):
             user = await user
-        name = getattr(user, "username", None)
+        # jupyter_server asks its identity provider about its own handlers (JupyterHandler:
+        # Tornado's RequestHandler with the server's log and user)
+        jupyter_handler = cast("JupyterHandler", handler)
         m = _KERNEL_PATH.search(handler.request.path)
         if m:
             owner_of = getattr(handler.settings.get("kernel_manager"), "owner_of", None)
             owner = owner_of(m.group(1)) if owner_of else None
-            if user is None or owner is None or owner != name:
-                handler.log.warning("Refused %s %s: not this kernel's student",
-                                    handler.request.method, handler.request.path)
+            if user is None or owner is None or owner != user.username:
+                jupyter_handler.log.warning("Refused %s %s: not this kernel's student",
+                                            handler.request.method, handler.request.path)
                 return None
         elif user is not None and gate.is_page_load(handler):
             # set before a refusal: the error page reads the user
-            handler.current_user = handler._jupyter_current_user = user
-            gate.admit_page(handler, name)
+            handler.current_user = jupyter_handler._jupyter_current_user = user
+            gate.admit_page(handler, user.username)
         return user
 
-    def is_token_authenticated(self, handler) -> bool:
+    def is_token_authenticated(self, handler: web.RequestHandler) -> bool:
         """As jupyter_server decides, and also True for a page's own close request (``POST
         /voila/api/shutdown/<id>`` by the kernel's student, from the page's own origin): Voilà's
         front end sends it without the ``_xsrf`` argument, so jupyter_server answered 403 and the
@@ -434,7 +504,7 @@ class StudentIdentityProvider(PasswordIdentityProvider):
                 return True
         return super().is_token_authenticated(handler)
 
-    def get_handlers(self) -> list:
+    def get_handlers(self) -> list[tuple[str, object]]:
         """The login handler (when a token is set) and, in front of Voilà's routes, the
         classroom's refusals (:func:`cardkit_serving.gate.install`); compression and caching
         headers (:func:`cardkit_serving.delivery.install`)."""

@@ -21,12 +21,16 @@ from __future__ import annotations
 import re
 import urllib.parse
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
 
 from tornado import web
 from tornado.httputil import HTTPServerRequest
 from tornado.routing import Matcher, Rule
 
 from . import BAD_PAGE_ARGUMENT_MESSAGE
+
+if TYPE_CHECKING:
+    from voila.handler import VoilaHandler
 
 __all__ = ["admit_page", "install", "is_page_load"]
 
@@ -46,7 +50,7 @@ class Refusal(web.RequestHandler):
         self.set_header("Cache-Control", "no-store")
         self.finish(self.text + "\n")
 
-    def write_error(self, status_code: int, **kwargs) -> None:  # never a traceback
+    def write_error(self, status_code: int, **kwargs: Any) -> None:  # never a traceback
         self.finish(self.text + "\n")
 
 
@@ -56,7 +60,7 @@ class _When(Matcher):
     def __init__(self, test: Callable[[HTTPServerRequest], bool]):
         self.test = test
 
-    def match(self, request: HTTPServerRequest) -> dict | None:
+    def match(self, request: HTTPServerRequest) -> dict[str, Any] | None:
         try:
             return {} if self.test(request) else None
         except Exception:
@@ -80,7 +84,13 @@ def _bad_template_path(base: str) -> Callable[[HTTPServerRequest], bool]:
     return test
 
 
-def _unknown_kernel(base: str, kernel_manager) -> Callable[[HTTPServerRequest], bool]:
+class _Kernels(Protocol):
+    """What a refusal needs of the kernel manager: whether it runs a kernel of that id."""
+
+    def __contains__(self, kernel_id: str) -> bool: ...
+
+
+def _unknown_kernel(base: str, kernel_manager: _Kernels) -> Callable[[HTTPServerRequest], bool]:
     pattern = re.compile("^" + re.escape(base) + r"api/kernels/(" + _KERNEL_ID + r")(?:/|$)")
 
     def test(request: HTTPServerRequest) -> bool:
@@ -110,7 +120,7 @@ def install(app: web.Application) -> None:
 
 
 # ---------------------------------------------------------------------------------- page loads
-def is_page_load(handler) -> bool:
+def is_page_load(handler: web.RequestHandler) -> bool:
     """Whether ``handler`` is a GET of a notebook page, which takes or starts a kernel."""
     try:
         from voila.handler import VoilaHandler
@@ -124,7 +134,7 @@ def is_page_load(handler) -> bool:
     return bool(path) and path.lower().endswith(".ipynb")
 
 
-def admit_page(handler, user: str) -> None:
+def admit_page(handler: VoilaHandler, user: str) -> None:
     """Admit a notebook page load (see the module doc). Raises ``tornado.web.HTTPError`` 400
     for a template or theme argument Voilà's configuration does not allow, 429 when the
     client's address holds too many kernels it has not connected to."""

@@ -49,13 +49,12 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from functools import wraps
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
-from jupyter_client.asynchronous.client import AsyncKernelClient
 from jupyter_client.manager import AsyncKernelManager
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
@@ -91,6 +90,9 @@ def current_visitor() -> Visitor | None:
     """The page load the current request is serving, if :meth:`ClassroomKernelManager.admit`
     admitted one."""
     return _VISITOR.get()
+
+
+_T = TypeVar("_T")
 
 
 class _NoRoom(RuntimeError):
@@ -135,8 +137,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     max_kernel_memory = Float(600.0, config=True, help="MB of resident memory past which a "
                               "kernel is stopped (0: no ceiling).")
 
-    def __init__(self, **kwargs):
-        super().__init__(**kwargs)
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)  # type: ignore[no-untyped-call]  # unannotated in jupyter_server
         # Voilà builds this manager at start-up, before its page templates are loaded and its
         # pool is filled: a template it cannot find stops it here with a sentence saying what to
         # run, instead of a first page request that hangs (an editable install, page_template)
@@ -147,9 +149,9 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._orphans: dict[str, float] = {}             # kernel id -> when seen unhanded
         self._visitors: dict[str, Visitor] = {}          # kernel id -> its page load
         self._pending: dict[str, list[Visitor]] = {}     # address -> admitted, not connected
-        self._sweeper: asyncio.Task | None = None
+        self._sweeper: asyncio.Task[None] | None = None
         self._pool_gate: asyncio.Semaphore | None = None
-        self._tasks: set[asyncio.Future] = set()         # kept until done (asyncio keeps weak refs)
+        self._tasks: set[asyncio.Future[Any]] = set()    # kept until done (asyncio keeps weak refs)
 
     # ------------------------------------------------------------------ Voilà's pool, wrapped
     # given by the subclass Voilà's factory makes when preheating is on (voila.json):
@@ -159,21 +161,16 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
 
     _WRAPPED = ("_initialize", "get_rendered_notebook", "shutdown_kernel", "get_pool_size")
 
-    def __init_subclass__(cls, **kwargs):
+    def __init_subclass__(cls, **kwargs: Any) -> None:
         """Voilà's factory subclasses this class to add its preheated pool; wrap the pool's
         methods so that a refill never stays in the pool as a failed task, the kernel a page
         takes from the pool is recorded as that page's, and a shutdown never trips over a
         failed refill."""
         super().__init_subclass__(**kwargs)
         own = cls.__dict__
-        if "_initialize" in own:
-            cls._initialize = _wrap_initialize(own["_initialize"])
-        if "get_rendered_notebook" in own:
-            cls.get_rendered_notebook = _wrap_get_rendered(own["get_rendered_notebook"])
-        if "shutdown_kernel" in own:
-            cls.shutdown_kernel = _wrap_shutdown(own["shutdown_kernel"])
-        if "get_pool_size" in own:
-            cls.get_pool_size = _wrap_pool_size(own["get_pool_size"])
+        for name in cls._WRAPPED:                # each with its wrapper (_WRAPPERS, below)
+            if name in own:
+                setattr(cls, name, _WRAPPERS[name](own[name]))
 
     def _pool_config(self) -> dict[str, int]:
         """Notebook → configured pool size, for the pools that exist."""
@@ -182,20 +179,22 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         return {nb: int(config.get(nb, default).get("pool_size", default.get("pool_size", 0)))
                 for nb in getattr(self, "_pools", {})}
 
-    def _pool_holding(self, task: asyncio.Future | None) -> list | None:
-        for pool in getattr(self, "_pools", {}).values():
+    def _pool_holding(self, task: asyncio.Future[Any] | None) -> list[asyncio.Future[Any]] | None:
+        pools: dict[str, list[asyncio.Future[Any]]] = getattr(self, "_pools", {})
+        for pool in pools.values():
             if task in pool:
                 return pool
         return None
 
-    def _leave_pool(self, task: asyncio.Future | None) -> None:
+    def _leave_pool(self, task: asyncio.Future[Any] | None) -> None:
         """Take ``task`` (a pool refill) out of Voilà's pool; its result is retrieved when it
         ends, so that asyncio does not log it as never retrieved."""
+        if task is None:
+            return
         pool = self._pool_holding(task)
         if pool is not None:
             pool.remove(task)
-        if task is not None:
-            task.add_done_callback(_retrieve)
+        task.add_done_callback(_retrieve)
 
     def scrub_pools(self) -> int:
         """Remove finished pool tasks that failed or were cancelled (they hold no kernel);
@@ -219,7 +218,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         return sum(1 for visitors in self._pending.values() for v in visitors
                    if v.kernel_id is None and now - v.since < 60)
 
-    def room_for_pool(self, task: asyncio.Future | None = None) -> int:
+    def room_for_pool(self, task: asyncio.Future[Any] | None = None) -> int:
         """Room the pool refill ``task`` (default: the current task) may take: none while page
         loads are being prepared (a class arriving at once comes first; the refill is retried at
         the next sweep), unless a page has already taken the refill from the pool and waits for
@@ -314,7 +313,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     # ------------------------------------------------------------------------------- start
     # jupyter_client types the async managers' methods with its synchronous base class's
     # signatures, so an async override "differs" from them
-    async def start_kernel(self, *args, **kwargs) -> str:  # type: ignore[override]
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
         """Start a kernel like jupyter_server does, refusing past ``max_kernels`` and checking
         that it answers; returns its id. Raises ``tornado.web.HTTPError(503)`` (see class doc)."""
         known = kwargs.get("kernel_id")
@@ -361,7 +360,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             self._pool_gate = asyncio.Semaphore(max(1, self.pool_start_concurrency))
         return self._pool_gate
 
-    async def _start_process(self, *args, **kwargs) -> str:
+    async def _start_process(self, *args: Any, **kwargs: Any) -> str:
         """jupyter_server's start, counted in ``_starting`` until the kernel is in the map
         (where ``len(self)`` counts it)."""
         self._starting += 1
@@ -376,7 +375,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         # the kernels of an AsyncMappingKernelManager are AsyncKernelManagers (get_kernel is
         # typed with the synchronous class)
         km = cast(AsyncKernelManager, self.get_kernel(kernel_id))
-        kc = cast(AsyncKernelClient, km.client())
+        kc = km.client()
         kc.start_channels()
         deadline = time.monotonic() + self.ready_timeout
         try:
@@ -403,23 +402,24 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         except Exception as exc:
             self.log.warning("Could not shut down kernel %s: %r", kernel_id, exc)
 
-    async def shutdown_kernel(self, kernel_id: str, *args, **kwargs) -> None:  # type: ignore[override]
+    async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
         """Shut a kernel down as jupyter_server does (closing its page's websocket first, so the
         page says its game stopped, whoever stops it: the culler, the sweeper, the page's close)
         and forget whose it was."""
         from .connection import StudentConnection
         StudentConnection.close_kernel_sockets(kernel_id, "the game was stopped")
         try:
-            return await super().shutdown_kernel(kernel_id, *args, **kwargs)
+            # unannotated in jupyter_server (it returns jupyter_client's shutdown, None)
+            await super().shutdown_kernel(kernel_id, *args, **kwargs)  # type: ignore[no-untyped-call]
         finally:
             self._forget(kernel_id)
 
-    def run_soon(self, coro) -> asyncio.Task:
+    def run_soon(self, coro: Coroutine[Any, Any, _T]) -> asyncio.Task[_T]:
         """Run ``coro`` as a task kept until it ends (its failure is logged at WARNING)."""
         task = asyncio.ensure_future(coro)
         self._tasks.add(task)
 
-        def done(t: asyncio.Future) -> None:
+        def done(t: asyncio.Future[Any]) -> None:
             self._tasks.discard(t)
             if not t.cancelled() and t.exception() is not None:
                 self.log.warning("Background task failed: %r", t.exception())
@@ -515,14 +515,19 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         return stopped
 
 
-def _retrieve(task: asyncio.Future) -> None:
+def _retrieve(task: asyncio.Future[Any]) -> None:
     if not task.cancelled():
         task.exception()
 
 
-def _wrap_initialize(initialize: Callable) -> Callable:
+# Voilà's pool methods (voila.voila_kernel_manager, unannotated) and their wrappers
+_AsyncMethod = Callable[..., Awaitable[Any]]
+
+
+def _wrap_initialize(initialize: _AsyncMethod) -> _AsyncMethod:
     @wraps(initialize)
-    async def _initialize(self, notebook_path: str, kernel_id: str | None = None, **kwargs) -> Any:
+    async def _initialize(self: ClassroomKernelManager, notebook_path: str, kernel_id: str | None = None,
+                          **kwargs: Any) -> Any:
         if kernel_id is not None:                  # a restart: Voilà re-runs the notebook
             return await initialize(self, notebook_path, kernel_id, **kwargs)
         task = asyncio.current_task()
@@ -539,9 +544,9 @@ def _wrap_initialize(initialize: Callable) -> Callable:
     return _initialize
 
 
-def _wrap_get_rendered(get_rendered: Callable) -> Callable:
+def _wrap_get_rendered(get_rendered: _AsyncMethod) -> _AsyncMethod:
     @wraps(get_rendered)
-    async def get_rendered_notebook(self, *args, **kwargs):
+    async def get_rendered_notebook(self: ClassroomKernelManager, *args: Any, **kwargs: Any) -> Any:
         self.scrub_pools()
         try:
             result = await get_rendered(self, *args, **kwargs)
@@ -560,9 +565,10 @@ def _wrap_get_rendered(get_rendered: Callable) -> Callable:
     return get_rendered_notebook
 
 
-def _wrap_pool_size(get_pool_size: Callable) -> Callable:
+def _wrap_pool_size(get_pool_size: Callable[[ClassroomKernelManager, str], int]
+                    ) -> Callable[[ClassroomKernelManager, str], int]:
     @wraps(get_pool_size)
-    def pool_size(self, notebook_name: str) -> int:
+    def pool_size(self: ClassroomKernelManager, notebook_name: str) -> int:
         visitor = current_visitor()
         if visitor is not None and not visitor.pooled and visitor.kernel_id is None:
             return 0                 # Voilà then starts a kernel of the page's own
@@ -570,9 +576,19 @@ def _wrap_pool_size(get_pool_size: Callable) -> Callable:
     return pool_size
 
 
-def _wrap_shutdown(shutdown: Callable) -> Callable:
+def _wrap_shutdown(shutdown: _AsyncMethod) -> _AsyncMethod:
     @wraps(shutdown)
-    async def shutdown_kernel(self, kernel_id: str, *args, **kwargs):
+    async def shutdown_kernel(self: ClassroomKernelManager, kernel_id: str, *args: Any,
+                              **kwargs: Any) -> Any:
         self.scrub_pools()
         return await shutdown(self, kernel_id, *args, **kwargs)
     return shutdown_kernel
+
+
+#: the wrapper of each of Voilà's pool methods in ClassroomKernelManager._WRAPPED
+_WRAPPERS: dict[str, Callable[[Any], Callable[..., Any]]] = {
+    "_initialize": _wrap_initialize,
+    "get_rendered_notebook": _wrap_get_rendered,
+    "shutdown_kernel": _wrap_shutdown,
+    "get_pool_size": _wrap_pool_size,
+}

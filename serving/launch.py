@@ -19,6 +19,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -69,7 +70,7 @@ def kernel_pids(pid: int) -> list[int]:
 class Server:
     """A running Voilà: ``url`` (no trailing slash), ``proc``, ``log_path``."""
     url: str
-    proc: subprocess.Popen
+    proc: subprocess.Popen[bytes]
     log_path: str
 
     def log(self) -> str:
@@ -92,8 +93,8 @@ class Server:
         self.proc.wait(timeout=10)
 
 
-def start_server(cmd: list[str], port: int, ready_path: str, *, cwd: str | os.PathLike = ROOT,
-                 env: dict | None = None, timeout: float = 90.0) -> Server:
+def start_server(cmd: list[str], port: int, ready_path: str, *, cwd: str | os.PathLike[str] = ROOT,
+                 env: dict[str, str] | None = None, timeout: float = 90.0) -> Server:
     """Start ``cmd`` (a Jupyter server, JupyterHub …) listening on ``port`` of 127.0.0.1, its
     output in a log file, and wait until ``ready_path`` (e.g. ``/api/status?token=…``) answers.
     Raises RuntimeError, with the log, when it exits or does not answer within ``timeout`` s."""
@@ -115,9 +116,9 @@ def start_server(cmd: list[str], port: int, ready_path: str, *, cwd: str | os.Pa
             time.sleep(0.5)
 
 
-def start_voila(target: str | os.PathLike, *, pool: dict | None = None, args=(),
-                env: dict | None = None, timeout: float = 90.0, ready_path: str = "",
-                nice: int = 0, python: str | os.PathLike | None = None,
+def start_voila(target: str | os.PathLike[str], *, pool: dict[str, int] | None = None,
+                args: Iterable[str] = (), env: dict[str, str] | None = None, timeout: float = 90.0,
+                ready_path: str = "", nice: int = 0, python: str | os.PathLike[str] | None = None,
                 port: int | None = None) -> Server:
     """Start ``voila <target>`` (a notebook or a folder) on ``port`` of 127.0.0.1 (default: a
     free one; a restarted server keeps its port, so that its pages keep their ``localStorage``)

@@ -326,11 +326,12 @@ class Resumable:
         """``{"do": "resume", "token": text}`` (module doc) is handled here; an ``act`` marks
         the game as the person's own (stored from now on); the rest as every table does."""
         kind = content.get("do") if isinstance(content, dict) else None
-        if kind in ("act", "ping") and self._seat_elsewhere(kind == "act"):
-            if kind == "act":           # another page holds the seat: no move from here lands
-                with self.speaking():  # type: ignore[attr-defined]
-                    self.controller.refuse(_(ELSEWHERE))
-                return
+        # (a ping asks too: the page that lost its seat is told within 2 s)
+        elsewhere = kind in ("act", "ping") and self._seat_elsewhere(kind == "act")
+        if elsewhere and kind == "act":     # another page holds the seat: no move from here lands
+            with self.speaking():  # type: ignore[attr-defined]
+                self.controller.refuse(_(ELSEWHERE))
+            return
         if self._stored is not None and kind == "act":
             self._stored.touched = True
         if kind != "resume":

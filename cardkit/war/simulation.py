@@ -12,7 +12,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..core import Action
-from ..i18n import _, ngettext
+from ..i18n import ngettext
 from .computer import computer_player
 from .deal import new_game
 from .engine import WarState

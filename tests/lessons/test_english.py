@@ -118,7 +118,7 @@ def test_6_ecarte_strategy_words():
     assert ("how many tricks you would have at the end of the hand, on average — counting the two "
             "you have already won, so 2.9 means about 0.9 of the last two tricks.") in md
     assert le.which_card()[-1] == ("Play 9♣: about 2.9 tricks expected in all this hand, counting "
-                                   "the ones already won (A♦ 2.8).")
+                                   "the ones already won (the others: A♦ 2.8).")
     # the advisor box: each figure once, at one rounding
     out = le.advisor_numbers().data
     assert out.count("+0.51") == 1 and out.count("+0.55") == 1

@@ -558,7 +558,8 @@ def test_a_two_point_hand_after_a_refusal_says_why():
     assert v["mode"] == "between" and [s["value"] for s in v["scores"]] == [2, 0]
     assert v["what_now"]["note"] == ("Why 2 points: You (non-dealer) win 5 tricks after the dealer "
                                      "refused a proposal: 2 points (Scoring).")
-    assert v["what_now"]["prompt"].startswith("Hand 1 is over: you took 5 tricks to 0 and scored 2 points for the tricks")
+    assert v["what_now"]["prompt"].startswith(
+        "Hand 1 is over: you took 5 tricks to 0 and scored 2 points for the tricks")
 
 
 @pytest.mark.parametrize("seed", [3, 11, 27])
