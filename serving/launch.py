@@ -25,7 +25,19 @@ from pathlib import Path
 
 __all__ = ["ROOT", "Server", "descendants", "free_port", "kernel_pids", "start_voila"]
 
-ROOT = Path(__file__).resolve().parents[1]
+def _repository_root() -> Path:
+    """The repository a server is started from: the folder above this package in the source
+    tree (an editable install, as ``./dev`` makes), else the current folder when it is a
+    checkout (a regular ``pip install .`` puts this module in site-packages, where no
+    ``lessons/`` or ``voila.json`` is)."""
+    here = Path(__file__).resolve().parents[1]
+    if (here / "voila.json").is_file() and (here / "lessons").is_dir():
+        return here
+    cwd = Path.cwd()
+    return cwd if (cwd / "voila.json").is_file() and (cwd / "lessons").is_dir() else here
+
+
+ROOT = _repository_root()
 
 
 def free_port() -> int:

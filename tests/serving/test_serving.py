@@ -138,3 +138,32 @@ def test_background_tasks_are_kept_until_they_end():
     # in a thread of its own: the session's browser tests leave a running loop in this one
     with ThreadPoolExecutor(1) as pool:
         pool.submit(asyncio.run, scenario()).result()
+
+
+def test_servers_start_from_the_checkout_when_the_kit_is_installed_elsewhere(tmp_path, monkeypatch):
+    """Issue 31: after a regular ``pip install .`` (this module in site-packages, no
+    ``lessons/`` beside it) the benchmarks and tests still start Voilà from the checkout they
+    are run in, not from site-packages ("argument is neither a file nor a directory")."""
+    import importlib.util
+    import sys
+    import shutil
+    from pathlib import Path
+
+    import cardkit_serving.launch as launch
+    installed = tmp_path / "site-packages" / "cardkit_serving"
+    installed.mkdir(parents=True)
+    shutil.copy(launch.__file__, installed / "launch.py")
+    checkout = Path(launch.__file__).resolve().parents[1]
+    assert (checkout / "voila.json").is_file()
+
+    def root_when_run_in(folder):
+        monkeypatch.chdir(folder)
+        spec = importlib.util.spec_from_file_location("installed_launch", installed / "launch.py")
+        module = importlib.util.module_from_spec(spec)
+        monkeypatch.setitem(sys.modules, "installed_launch", module)     # (its dataclasses look it up)
+        spec.loader.exec_module(module)
+        return module.ROOT
+
+    assert root_when_run_in(checkout) == checkout
+    assert root_when_run_in(tmp_path) == tmp_path / "site-packages"       # no checkout: as before
+    assert checkout == launch.ROOT                                        # the editable install
