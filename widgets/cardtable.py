@@ -224,7 +224,7 @@ class CardTable(LiveNote, anywidget.AnyWidget):
 
     controller: Controller
 
-    def set_state(self, sync_data: dict) -> None:
+    def set_state(self, sync_data: dict[str, Any]) -> None:
         """Trait values sent by the page (untrusted): the page never sets the table's traits —
         ``view`` is drawn from the observation — so a forged value is dropped (not echoed, not
         stored) and the true values are sent back to the page."""

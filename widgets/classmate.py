@@ -347,7 +347,7 @@ class Classmates:
         n = len(view.seats)
         people = {s: mate.name(s) for s in (*mate.people, mate.seat)}
         game = state_class(view.game)
-        names = self._seat_names(n, mate.seat, people)  # type: ignore[attr-defined]
+        names = self._seat_names(n, mate.seat, people)
         state = game.from_json(named(view.state_json, names))
         mate.shadow = game.from_json(view.state_json)
         mate.version = view.version

@@ -106,8 +106,8 @@ class Controller:
     state: GameState
 
     def __init__(self, table: TableHooks, *, seat: int, seed: int | None, delay: float,
-                 computers: tuple[int, ...], settings: dict,
-                 options: Mapping[str, tuple] | None = None, stacked: bool = False,
+                 computers: tuple[int, ...], settings: dict[str, Any],
+                 options: Mapping[str, tuple[Any, ...]] | None = None, stacked: bool = False,
                  task: Task | None = None):
         if delay < 0:
             raise ValueError("delay is a number of seconds, 0 or more")
@@ -131,7 +131,7 @@ class Controller:
         self.computers = tuple(computers)
         self.settings = dict(settings)
         self.options = {k: tuple(v) for k, v in (options or {}).items()}
-        self.pending: dict = {}
+        self.pending: dict[str, Any] = {}
         self.games = 0
         self.pos = 0
         self.turn = 0                   # changes of the game itself (module doc)

@@ -25,7 +25,7 @@ from typing import Any, cast
 
 from cardkit import ecarte
 from cardkit.cards import Card, Suit
-from cardkit.core import Action, Event, IllegalAction, Observation, Player
+from cardkit.core import Action, Event, GameState, IllegalAction, Observation, Player
 from cardkit.ecarte import EcarteObservation
 from cardkit.i18n import N_, _, ngettext, shown_name
 
@@ -133,7 +133,7 @@ def _trick_cards(pairs: list[tuple[int, Card]] | tuple[tuple[int, Card], ...], m
     return {("you" if p == me else "them"): card_json(c, trump=c.suit == trump) for p, c in pairs}
 
 
-def _finished_trick(last: list, winner: int | None, me: int, trump: Suit,
+def _finished_trick(last: list[Any], winner: int | None, me: int, trump: Suit,
                     names: tuple[str, str]) -> dict[str, Any]:
     """The trick just finished, lying where it was played until the next card is led (or Next
     hand): its cards (public: both were played face up), who took it (``winner``: ``"you"`` or
@@ -146,8 +146,8 @@ def _finished_trick(last: list, winner: int | None, me: int, trump: Suit,
             "code": card.code, "text": text}
 
 
-def _last_trick(last: list, winner: int | None, me: int, trump: Any,
-                names: tuple[str, str]) -> dict | None:
+def _last_trick(last: list[Any], winner: int | None, me: int, trump: Any,
+                names: tuple[str, str]) -> dict[str, Any] | None:
     """The last trick, who took it (``winner``: the observation's ``last_trick_winner``, or the
     paused hand's) and its label; ``None`` before the first trick."""
     if not last or winner is None:
@@ -472,7 +472,7 @@ class EcarteTable(Classmates, Resumable, CardTable):
     pause: Event | None                         # the finished hand's summary, while pausing
 
     def __init__(self, rules: ecarte.EcarteRules | None = None, *, seed: int | None = None,
-                 seat: int = 0, level: str = "easy", delay: float = 0.6, deck=None,
+                 seat: int = 0, level: str = "easy", delay: float = 0.6, deck: Any = None,
                  dealer: int | None = None, narrow: bool = False, animate: bool = True,
                  four_colour: bool = False, hint: bool = False, task: Task | None = None,
                  store: Any = None, classmates: bool = False, **kwargs: Any):
@@ -508,7 +508,7 @@ class EcarteTable(Classmates, Resumable, CardTable):
         self.controller.start()
 
     # -- hooks for the controller ------------------------------------------------------------------
-    def new_state(self, settings: dict, seed: int | None):
+    def new_state(self, settings: dict[str, Any], seed: int | None) -> GameState:
         self._mate_left()
         first, self._first = self._first, {}
         rules = self._rules_first
@@ -538,7 +538,7 @@ class EcarteTable(Classmates, Resumable, CardTable):
             e.kind in MOVES for e in _hand_events(list(obs.events), obs.hand_number))
         self.pause, self._hand_shown = None, obs.hand_number - 1 if fresh else None
 
-    def computer_player(self, seat: int, settings: dict, seed: int | None) -> Player[Any]:
+    def computer_player(self, seat: int, settings: dict[str, Any], seed: int | None) -> Player[Any]:
         """The computer at ``seat``, of the level chosen in ``settings``."""
         return ecarte.computer_player(settings["level"], seed=seed)
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 import base64
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 __all__ = ["FONTS", "FONT_DIR", "FONT_STACK", "UNICODE_RANGES", "font_face_css", "font_message"]
 
@@ -100,7 +101,7 @@ def font_face_css(language: str) -> str:
     return "".join(rules)
 
 
-def font_message(*languages: str) -> tuple[dict, list[bytes]]:
+def font_message(*languages: str) -> tuple[dict[str, Any], list[bytes]]:
     """The fonts a page needs for ``languages`` (default: every script the kit ships, since every
     table's language menu names ਪੰਜਾਬੀ and ಕನ್ನಡ in their own letters), as a widget message and
     its binary buffers: ``({"fonts": [{"family", "weight", "range"}, …]}, [woff2 bytes, …])``, one

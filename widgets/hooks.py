@@ -34,10 +34,10 @@ def running_loop() -> asyncio.AbstractEventLoop | None:
 class TableHooks(Protocol):
     """What a table gives its controller (all called by the controller only)."""
 
-    def new_state(self, settings: dict, seed: int | None) -> GameState:
+    def new_state(self, settings: dict[str, Any], seed: int | None) -> GameState:
         """A fresh game (``module.new_game(...)``) for ``settings``."""
 
-    def computer_player(self, seat: int, settings: dict, seed: int | None) -> Player[Any]:
+    def computer_player(self, seat: int, settings: dict[str, Any], seed: int | None) -> Player[Any]:
         """The computer player for ``seat`` (``choose(observation) -> action``)."""
 
     def seat_observation(self, state: GameState, seat: int) -> Observation:

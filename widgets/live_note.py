@@ -11,6 +11,7 @@ compare it: model ids are random).
 from __future__ import annotations
 
 import contextlib
+from typing import Any
 
 from cardkit.i18n import N_, _
 
@@ -36,8 +37,8 @@ class LiveNote:
 
     live_note_what = N_("A live table")
 
-    def _repr_mimebundle_(self, **kwargs):
-        bundle = super()._repr_mimebundle_(**kwargs)
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        bundle = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]  # (the widget's, after this mixin)
         data = bundle[0] if isinstance(bundle, tuple) else bundle
         if isinstance(data, dict) and "text/plain" in data:
             speaking = getattr(self, "speaking", None)     # a table: in its own language

@@ -282,7 +282,7 @@ class SwitchTable(Classmates, Resumable, CardTable):
 
     def __init__(self, rules: switch.SwitchRules | None = None, *, players: int | None = None,
                  seed: int | None = None, seat: int = 0, level: str = "easy", delay: float = 0.8,
-                 beginner: bool = False, deck=None, hands=None, dealer: int | None = None,
+                 beginner: bool = False, deck: Any = None, hands: Any = None, dealer: int | None = None,
                  forget_rate: float | None = None, catch_rate: float | None = None,
                  narrow: bool = False, animate: bool = True, four_colour: bool = False,
                  task: Task | None = None, store: Any = None, classmates: bool = False,
@@ -326,7 +326,7 @@ class SwitchTable(Classmates, Resumable, CardTable):
     def _players_next(self) -> int:
         return int({**self.controller.settings, **self.controller.pending}["players"])
 
-    def new_state(self, settings: dict, seed: int | None) -> GameState:
+    def new_state(self, settings: dict[str, Any], seed: int | None) -> GameState:
         """A new game of ``settings["players"]`` players (the stacked deal, the first time)."""
         self._mate_left()
         first, self._first = self._first, {}
@@ -354,11 +354,11 @@ class SwitchTable(Classmates, Resumable, CardTable):
     def _welcome(self, state: Any) -> str:
         return self._welcome_cards(len(state.observation(self.controller.seat).hand))
 
-    def computer_player(self, seat: int, settings: dict, seed: int | None) -> Player[Any]:
+    def computer_player(self, seat: int, settings: dict[str, Any], seed: int | None) -> Player[Any]:
         """The computer at ``seat``, of the level chosen in ``settings``."""
         player = switch.computer_player(settings["level"], seed=None if seed is None else seed * 31 + seat,
                                         **self._computer_options)
-        return cast(Player, player)         # (cardkit types its ``choose`` as taking a dict)
+        return cast(Player[Any], player)         # (cardkit types its ``choose`` as taking a dict)
 
     def restore_deal(self) -> None:
         """Put the stacked deal and the first rules back for the next ``new_state``."""

@@ -98,7 +98,7 @@ def _row_count(obs: WarObservation, p: int, table: list[list[Any]],
         return obs.card_counts[p]
     piles = before["piles_before"]
     pile_size = piles[p]["size"] if piles else 0
-    return max(0, before["counts_before"][p] - pile_size - len(table[p]))
+    return max(0, int(before["counts_before"][p]) - pile_size - len(table[p]))
 
 
 def _won_label(last: Mapping[str, Any] | None, p: int, obs: WarObservation, reveal: bool) -> str:
@@ -278,8 +278,8 @@ class WarTable(Classmates, Resumable, CardTable):
     _css = bundle("table.css")
 
     def __init__(self, rules: war.WarRules | None = None, *, seed: int | None = None,
-                 seat: int = 0, delay: float = 0.4, level: str = "easy", hands=None, deck=None,
-                 piles=None, narrow: bool = False, animate: bool = True, four_colour: bool = False,
+                 seat: int = 0, delay: float = 0.4, level: str = "easy", hands: Any = None, deck: Any = None,
+                 piles: Any = None, narrow: bool = False, animate: bool = True, four_colour: bool = False,
                  task: Task | None = None, name: str | None = None, store: Any = None,
                  classmates: bool = False, **kwargs: Any):
         rules = rules if rules is not None else war.WarRules.classic()
@@ -313,7 +313,7 @@ class WarTable(Classmates, Resumable, CardTable):
         self.controller.start()
 
     # -- hooks for the controller ------------------------------------------------------------------
-    def new_state(self, settings: dict, seed: int | None) -> GameState:
+    def new_state(self, settings: dict[str, Any], seed: int | None) -> GameState:
         """A new game of the variant in ``settings`` (the stacked deal, the first time)."""
         self._mate_left()
         first, self._first = self._first, {}
@@ -332,7 +332,7 @@ class WarTable(Classmates, Resumable, CardTable):
 
     RESUMED_PREFS = ()
 
-    def _rules_of(self, settings: dict) -> war.WarRules:
+    def _rules_of(self, settings: dict[str, Any]) -> war.WarRules:
         """The rules a new game of ``settings`` is dealt with (the menu's variant, or custom)."""
         if settings["variant"] == "custom" and self._custom is not None:
             return self._custom
@@ -376,7 +376,7 @@ class WarTable(Classmates, Resumable, CardTable):
     def _welcome(self, state: Any) -> str:
         return self._welcome_cards(state.observation(self.controller.seat).card_counts[self.controller.seat])
 
-    def computer_player(self, seat: int, settings: dict, seed: int | None) -> Player[Any]:
+    def computer_player(self, seat: int, settings: dict[str, Any], seed: int | None) -> Player[Any]:
         """The computer at ``seat`` (the table's ``level``)."""
         return war.computer_player(self.level, seed=None if seed is None else seed * 31 + seat)
 
