@@ -80,7 +80,10 @@ TOFU_JS = r"""(scope) => {
       const rects = range.getClientRects();
       if (rects.length !== 1 || node.data !== node.data.trim()) continue;
       ctx.font = `${s.fontStyle} ${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
-      const want = ctx.measureText(text).width, got = rects[0].width;
+      // SVG text (a joker's name, turned along the card's edge) is measured along its own line, in
+      // its own units, whatever its turn or the card's scale
+      const want = ctx.measureText(text).width;
+      const got = el instanceof SVGTextContentElement ? el.getComputedTextLength() : rects[0].width;
       if (Math.abs(want - got) > Math.max(1, want * 0.03)) {
         found.push(`${s.fontSize} ${s.fontWeight}: "${text.slice(0, 30)}" drawn ${got.toFixed(1)} px, ` +
                    `${want.toFixed(1)} px in its font`);
